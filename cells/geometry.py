@@ -1,0 +1,107 @@
+"""Plane geometry of a cell layout, in millimetres. Pure Python, no Django.
+
+Used to validate layouts (segment lengths, openings along a segment, hazard-zone
+polygons) and to draw them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+Point = tuple[float, float]
+
+
+def distance_mm(a: Point, b: Point) -> float:
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def point_along(start: Point, end: Point, offset_mm: float) -> Point:
+    """The point ``offset_mm`` from ``start`` towards ``end``."""
+    length = distance_mm(start, end)
+    if length == 0:
+        return start
+    t = offset_mm / length
+    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+
+
+def overlapping_intervals(
+    intervals: Sequence[tuple[float, float]],
+) -> list[tuple[int, int]]:
+    """Index pairs of half-open intervals [start, end) that overlap.
+
+    Intervals that only touch (one ends where the next starts) do not overlap.
+    """
+    order = sorted(range(len(intervals)), key=lambda i: intervals[i][0])
+    pairs = []
+    for pos, i in enumerate(order):
+        for j in order[pos + 1 :]:
+            if intervals[j][0] >= intervals[i][1]:
+                break
+            pairs.append((min(i, j), max(i, j)))
+    return pairs
+
+
+def polygon_area_mm2(points: Sequence[Point]) -> float:
+    """Unsigned area by the shoelace formula."""
+    total = 0.0
+    for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+        total += x1 * y2 - x2 * y1
+    return abs(total) / 2
+
+
+def _orientation(a: Point, b: Point, c: Point) -> int:
+    cross = (b[1] - a[1]) * (c[0] - b[0]) - (b[0] - a[0]) * (c[1] - b[1])
+    return 0 if cross == 0 else (1 if cross > 0 else 2)
+
+
+def _on_segment(a: Point, b: Point, c: Point) -> bool:
+    return min(a[0], c[0]) <= b[0] <= max(a[0], c[0]) and min(a[1], c[1]) <= b[
+        1
+    ] <= max(a[1], c[1])
+
+
+def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    o1, o2 = _orientation(p1, p2, q1), _orientation(p1, p2, q2)
+    o3, o4 = _orientation(q1, q2, p1), _orientation(q1, q2, p2)
+    if o1 != o2 and o3 != o4:
+        return True
+    return (
+        (o1 == 0 and _on_segment(p1, q1, p2))
+        or (o2 == 0 and _on_segment(p1, q2, p2))
+        or (o3 == 0 and _on_segment(q1, p1, q2))
+        or (o4 == 0 and _on_segment(q1, p2, q2))
+    )
+
+
+def polygon_self_intersects(points: Sequence[Point]) -> bool:
+    """True when two non-adjacent edges of the closed polygon cross or touch."""
+    n = len(points)
+    edges = [(points[i], points[(i + 1) % n]) for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if j == i + 1 or (i == 0 and j == n - 1):
+                continue  # neighbours share a vertex by construction
+            if segments_intersect(*edges[i], *edges[j]):
+                return True
+    return False
+
+
+def polygon_problem(points: Sequence[Point]) -> str | None:
+    """Why ``points`` is not a usable zone outline, or None when it is."""
+    if len(points) < 3:
+        return "too_few_points"
+    if len(set(points)) != len(points):
+        return "repeated_point"
+    if polygon_area_mm2(points) == 0:
+        return "zero_area"
+    if polygon_self_intersects(points):
+        return "self_intersecting"
+    return None
+
+
+def bounding_box(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """(min_x, min_y, max_x, max_y) of the points."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)

@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from cells.exchange import CellDocument
+from cells.models import Membership, Organisation, Project, Role
+from cells.services import cell_import
+
+DEMO_PASSWORD = "cell-safety-demo"
+DEMO_USERS = [
+    ("sa", Role.SOLUTION_ARCHITECT),
+    ("safety", Role.SAFETY_ENGINEER),
+    ("viewer", Role.VIEWER),
+]
+
+# A made-up palletising cell to explore the app with. Its robot figures are
+# illustrative, not any real product's data sheet.
+DEMO_CELL = {
+    "name": "Case palletiser A",
+    "task_description": "Picks cases from the infeed conveyor and stacks them on a pallet.",
+    "robot": {
+        "manufacturer": "Demo Robotics",
+        "model": "DR-20 (demo)",
+        "kind": "industrial",
+        "payload_kg": Decimal("20"),
+        "reach_mm": 1700,
+        "max_tcp_speed_mm_s": 2000,
+        "moving_mass_kg": Decimal("230"),
+    },
+    "robot_base": {"x_mm": 2000, "y_mm": 1750},
+    "hazard_zone": {"shape": "circle", "radius_mm": None},
+    "guard_segments": [
+        {
+            "label": "F1",
+            "start": {"x_mm": 0, "y_mm": 0},
+            "end": {"x_mm": 4000, "y_mm": 0},
+            "height_mm": 1800,
+            "kind": "fence",
+            "openings": [
+                {
+                    "label": "Infeed",
+                    "offset_mm": 1500,
+                    "width_mm": 1000,
+                    "lower_edge_mm": 300,
+                    "upper_edge_mm": 1500,
+                    "purpose": "material_entry",
+                }
+            ],
+        },
+        {
+            "label": "F2",
+            "start": {"x_mm": 4000, "y_mm": 0},
+            "end": {"x_mm": 4000, "y_mm": 3500},
+            "height_mm": 1800,
+            "kind": "fence",
+        },
+        {
+            "label": "F3",
+            "start": {"x_mm": 4000, "y_mm": 3500},
+            "end": {"x_mm": 0, "y_mm": 3500},
+            "height_mm": 1800,
+            "kind": "fence",
+            "openings": [
+                {
+                    "label": "Door",
+                    "offset_mm": 2600,
+                    "width_mm": 900,
+                    "lower_edge_mm": 0,
+                    "upper_edge_mm": 1800,
+                    "purpose": "maintenance_door",
+                }
+            ],
+        },
+        {
+            "label": "W1",
+            "start": {"x_mm": 0, "y_mm": 3500},
+            "end": {"x_mm": 0, "y_mm": 0},
+            "height_mm": 3000,
+            "kind": "wall",
+        },
+    ],
+    "operator_stations": [
+        {"label": "Pallet change", "x_mm": 2000, "y_mm": 4300},
+        {"label": "HMI", "x_mm": 4600, "y_mm": 600},
+    ],
+}
+
+
+class Command(BaseCommand):
+    help = "Create the demo organisation, one user of each role, and a demo cell."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        org, _ = Organisation.objects.get_or_create(
+            slug="demo", defaults={"name": "Demo Integrator Co."}
+        )
+        User = get_user_model()
+        for username, role in DEMO_USERS:
+            user, created = User.objects.get_or_create(username=username)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            Membership.objects.update_or_create(
+                user=user, organisation=org, defaults={"role": role}
+            )
+        if not Project.objects.filter(organisation=org).exists():
+            project = Project.objects.create(
+                organisation=org,
+                name="Palletising PoC",
+                customer_name="Hanbit Foods (demo)",
+                site_name="Icheon plant (demo)",
+                country="KR",
+                proposal_language="ko",
+            )
+            cell_import(
+                project=project, document=CellDocument.model_validate(DEMO_CELL)
+            )
+        self.stdout.write(
+            "Demo organisation ready. Sign in at http://127.0.0.1:8000 as:"
+        )
+        for username, role in DEMO_USERS:
+            self.stdout.write(f"  {username:8} / {DEMO_PASSWORD}   ({role.label})")

@@ -1,0 +1,470 @@
+"""Organisations and their people; projects, robot cells and their 2D layouts.
+
+All lengths are millimetres in the cell's own plan coordinates (x to the right,
+y away from the viewer), all heights are above the floor.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from cells import geometry
+
+
+class Organisation(models.Model):
+    """A company using the planner (an integrator, a consultancy). Owns all data."""
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("organisation")
+        verbose_name_plural = _("organisations")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    SOLUTION_ARCHITECT = "solution_architect", _("Solution architect")
+    SAFETY_ENGINEER = "safety_engineer", _("Safety engineer")
+    VIEWER = "viewer", _("Viewer")
+
+
+EDITOR_ROLES = frozenset({Role.SOLUTION_ARCHITECT, Role.SAFETY_ENGINEER})
+
+
+class Membership(models.Model):
+    """A person's role in one organisation. Viewers read; the other roles edit."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=32, choices=Role.choices)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "organisation"], name="membership_unique_user_org"
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.organisation} ({self.get_role_display()})"
+
+    @property
+    def can_edit(self) -> bool:
+        return self.role in EDITOR_ROLES
+
+
+class Country(models.TextChoices):
+    """Where the cell will stand; selects the jurisdiction's rules."""
+
+    KR = "KR", _("Korea, Republic of")
+    JP = "JP", _("Japan")
+    CN = "CN", _("China")
+    TW = "TW", _("Taiwan")
+    VN = "VN", _("Viet Nam")
+    US = "US", _("United States")
+    CA = "CA", _("Canada")
+    MX = "MX", _("Mexico")
+    DE = "DE", _("Germany")
+    FR = "FR", _("France")
+    GB = "GB", _("United Kingdom")
+    IT = "IT", _("Italy")
+    ES = "ES", _("Spain")
+    PL = "PL", _("Poland")
+    CZ = "CZ", _("Czechia")
+    SE = "SE", _("Sweden")
+    NL = "NL", _("Netherlands")
+
+
+class ProposalLanguage(models.TextChoices):
+    KO = "ko", _("Korean")
+    EN = "en", _("English")
+
+
+class ProjectQuerySet(models.QuerySet["Project"]):
+    def for_user(self, user) -> ProjectQuerySet:
+        return self.filter(organisation__memberships__user=user)
+
+
+class Project(models.Model):
+    """A customer engagement: one site, one or more robot cells, one proposal."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="projects"
+    )
+    name = models.CharField(_("project name"), max_length=200)
+    customer_name = models.CharField(_("customer"), max_length=200)
+    site_name = models.CharField(_("site"), max_length=200, blank=True)
+    country = models.CharField(
+        _("country"), max_length=2, choices=Country.choices, default=Country.KR
+    )
+    proposal_language = models.CharField(
+        _("proposal language"),
+        max_length=2,
+        choices=ProposalLanguage.choices,
+        default=ProposalLanguage.KO,
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = ProjectQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name = _("project")
+        verbose_name_plural = _("projects")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(country__in=Country.values), name="project_country_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RobotKind(models.TextChoices):
+    INDUSTRIAL = "industrial", _("Industrial robot")
+    COLLABORATIVE = "collaborative", _("Collaborative robot")
+
+
+class HazardZoneShape(models.TextChoices):
+    CIRCLE = "circle", _("Circle (robot reach)")
+    POLYGON = "polygon", _("Polygon")
+
+
+class CellQuerySet(models.QuerySet["Cell"]):
+    def for_user(self, user) -> CellQuerySet:
+        return self.filter(project__organisation__memberships__user=user)
+
+
+class Cell(models.Model):
+    """One robot cell: the robot, its task, and the plan of its guarding."""
+
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="cells")
+    name = models.CharField(_("cell name"), max_length=200)
+    robot_manufacturer = models.CharField(_("robot manufacturer"), max_length=100)
+    robot_model = models.CharField(_("robot model"), max_length=100)
+    robot_kind = models.CharField(
+        _("robot kind"),
+        max_length=20,
+        choices=RobotKind.choices,
+        default=RobotKind.INDUSTRIAL,
+    )
+    payload_kg = models.DecimalField(_("payload (kg)"), max_digits=7, decimal_places=2)
+    reach_mm = models.PositiveIntegerField(_("reach (mm)"))
+    max_tcp_speed_mm_s = models.PositiveIntegerField(_("maximum TCP speed (mm/s)"))
+    moving_mass_kg = models.DecimalField(
+        _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
+    )
+    task_description = models.CharField(_("task"), max_length=300, blank=True)
+    robot_base_x_mm = models.IntegerField(_("robot base x (mm)"), default=0)
+    robot_base_y_mm = models.IntegerField(_("robot base y (mm)"), default=0)
+    hazard_zone_shape = models.CharField(
+        _("hazard zone shape"),
+        max_length=10,
+        choices=HazardZoneShape.choices,
+        default=HazardZoneShape.CIRCLE,
+    )
+    hazard_zone_radius_mm = models.PositiveIntegerField(
+        _("hazard zone radius (mm)"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty to use the robot's reach."),
+    )
+    hazard_zone_polygon_mm = models.JSONField(
+        _("hazard zone polygon (mm)"),
+        default=list,
+        blank=True,
+        help_text=_("Corner points [[x, y], ...] when the zone is a polygon."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = CellQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("cell")
+        verbose_name_plural = _("cells")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(payload_kg__gt=0), name="cell_payload_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(reach_mm__gt=0), name="cell_reach_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_tcp_speed_mm_s__gt=0), name="cell_tcp_speed_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(moving_mass_kg__gt=0), name="cell_moving_mass_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_radius_mm__isnull=True)
+                | Q(hazard_zone_radius_mm__gt=0),
+                name="cell_hazard_radius_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(robot_kind__in=RobotKind.values),
+                name="cell_robot_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_shape__in=HazardZoneShape.values),
+                name="cell_hazard_shape_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def organisation_id(self) -> int:
+        return self.project.organisation_id
+
+    @property
+    def hazard_zone_effective_radius_mm(self) -> int:
+        return self.hazard_zone_radius_mm or self.reach_mm
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        for field in ("payload_kg", "moving_mass_kg", "reach_mm", "max_tcp_speed_mm_s"):
+            value = getattr(self, field)
+            if value is not None and value <= 0:
+                errors[field] = _("Must be greater than zero.")
+        if self.hazard_zone_shape == HazardZoneShape.POLYGON:
+            problem = polygon_problem_message(self.hazard_zone_polygon_mm)
+            if problem:
+                errors["hazard_zone_polygon_mm"] = problem
+        if errors:
+            raise ValidationError(errors)
+
+
+_POLYGON_MESSAGES = {
+    "not_points": _("Give the corners as pairs of numbers: [[x, y], ...]."),
+    "too_few_points": _("A polygon needs at least three corners."),
+    "repeated_point": _("A corner is given twice."),
+    "zero_area": _("The corners lie on one line: the zone has no area."),
+    "self_intersecting": _("The outline crosses itself."),
+}
+
+
+def polygon_problem_message(value: object) -> str | None:
+    """A user-facing message for an unusable hazard-zone outline, else None."""
+    if not isinstance(value, list) or not all(
+        isinstance(p, list | tuple)
+        and len(p) == 2
+        and all(isinstance(c, int | float) and not isinstance(c, bool) for c in p)
+        for p in value
+    ):
+        return str(_POLYGON_MESSAGES["not_points"])
+    problem = geometry.polygon_problem([(float(x), float(y)) for x, y in value])
+    return str(_POLYGON_MESSAGES[problem]) if problem else None
+
+
+class GuardKind(models.TextChoices):
+    FENCE = "fence", _("Fence")
+    WALL = "wall", _("Wall")
+    MACHINE_BODY = "machine_body", _("Machine body")
+
+
+class GuardSegment(models.Model):
+    """A straight piece of the cell's perimeter guard, from start to end point."""
+
+    cell = models.ForeignKey(Cell, on_delete=models.CASCADE, related_name="segments")
+    label = models.CharField(_("label"), max_length=30, blank=True)
+    start_x_mm = models.IntegerField(_("start x (mm)"))
+    start_y_mm = models.IntegerField(_("start y (mm)"))
+    end_x_mm = models.IntegerField(_("end x (mm)"))
+    end_y_mm = models.IntegerField(_("end y (mm)"))
+    height_mm = models.PositiveIntegerField(_("height (mm)"))
+    kind = models.CharField(
+        _("kind"), max_length=20, choices=GuardKind.choices, default=GuardKind.FENCE
+    )
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("guard segment")
+        verbose_name_plural = _("guard segments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(height_mm__gt=0), name="segment_height_positive"
+            ),
+            models.CheckConstraint(
+                condition=~(
+                    Q(start_x_mm=models.F("end_x_mm"))
+                    & Q(start_y_mm=models.F("end_y_mm"))
+                ),
+                name="segment_nonzero_length",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=GuardKind.values), name="segment_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"#{self.pk}"
+
+    @property
+    def start(self) -> geometry.Point:
+        return (self.start_x_mm, self.start_y_mm)
+
+    @property
+    def end(self) -> geometry.Point:
+        return (self.end_x_mm, self.end_y_mm)
+
+    @property
+    def length_mm(self) -> float:
+        return geometry.distance_mm(self.start, self.end)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        coords = (self.start_x_mm, self.start_y_mm, self.end_x_mm, self.end_y_mm)
+        if None not in coords and self.length_mm == 0:
+            errors["end_x_mm"] = _("The segment has zero length: its end is its start.")
+        if self.height_mm is not None and self.height_mm <= 0:
+            errors["height_mm"] = _("The height must be greater than zero.")
+        if self.pk and not errors:
+            # Shortening or lowering a guard must not leave its openings hanging.
+            for opening in self.openings.all():
+                if opening.offset_mm + opening.width_mm > self.length_mm:
+                    errors["end_x_mm"] = _(
+                        "Opening %(opening)s would no longer fit on this segment."
+                    ) % {"opening": opening}
+                if (
+                    self.height_mm is not None
+                    and opening.upper_edge_mm > self.height_mm
+                ):
+                    errors["height_mm"] = _(
+                        "Opening %(opening)s reaches %(upper)s mm, above this height."
+                    ) % {"opening": opening, "upper": opening.upper_edge_mm}
+        if errors:
+            raise ValidationError(errors)
+
+
+class OpeningPurpose(models.TextChoices):
+    MATERIAL_ENTRY = "material_entry", _("Material entry")
+    OPERATOR_ACCESS = "operator_access", _("Operator access")
+    MAINTENANCE_DOOR = "maintenance_door", _("Maintenance door")
+
+
+class Opening(models.Model):
+    """A gap in a guard segment, measured along it from the segment's start."""
+
+    segment = models.ForeignKey(
+        GuardSegment, on_delete=models.CASCADE, related_name="openings"
+    )
+    label = models.CharField(_("label"), max_length=30, blank=True)
+    offset_mm = models.PositiveIntegerField(_("offset along the segment (mm)"))
+    width_mm = models.PositiveIntegerField(_("width (mm)"))
+    lower_edge_mm = models.PositiveIntegerField(_("lower edge height (mm)"), default=0)
+    upper_edge_mm = models.PositiveIntegerField(_("upper edge height (mm)"))
+    purpose = models.CharField(
+        _("purpose"),
+        max_length=20,
+        choices=OpeningPurpose.choices,
+        default=OpeningPurpose.MATERIAL_ENTRY,
+    )
+
+    class Meta:
+        ordering = ["segment_id", "offset_mm", "id"]
+        verbose_name = _("opening")
+        verbose_name_plural = _("openings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(width_mm__gt=0), name="opening_width_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(upper_edge_mm__gt=models.F("lower_edge_mm")),
+                name="opening_upper_above_lower",
+            ),
+            models.CheckConstraint(
+                condition=Q(purpose__in=OpeningPurpose.values),
+                name="opening_purpose_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"#{self.pk}"
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.width_mm is not None and self.width_mm <= 0:
+            errors["width_mm"] = _("The width must be greater than zero.")
+        if (
+            self.upper_edge_mm is not None
+            and self.lower_edge_mm is not None
+            and self.upper_edge_mm <= self.lower_edge_mm
+        ):
+            errors["upper_edge_mm"] = _("The upper edge must be above the lower edge.")
+        if self.segment_id is None or errors or None in (self.offset_mm, self.width_mm):
+            if errors:
+                raise ValidationError(errors)
+            return
+        segment = self.segment
+        if self.offset_mm + self.width_mm > segment.length_mm:
+            errors["width_mm"] = _(
+                "The opening runs to %(end)s mm but segment %(segment)s is only "
+                "%(length)s mm long."
+            ) % {
+                "end": self.offset_mm + self.width_mm,
+                "segment": segment,
+                "length": round(segment.length_mm),
+            }
+        elif self.upper_edge_mm is not None and self.upper_edge_mm > segment.height_mm:
+            errors["upper_edge_mm"] = _(
+                "The upper edge is above the guard, which is %(height)s mm high."
+            ) % {"height": segment.height_mm}
+        else:
+            mine = (self.offset_mm, self.offset_mm + self.width_mm)
+            for other in segment.openings.exclude(pk=self.pk):
+                theirs = (other.offset_mm, other.offset_mm + other.width_mm)
+                if geometry.overlapping_intervals([mine, theirs]):
+                    errors["offset_mm"] = _(
+                        "This opening overlaps opening %(other)s (%(start)s–%(end)s mm)."
+                    ) % {"other": other, "start": theirs[0], "end": theirs[1]}
+                    break
+        if errors:
+            raise ValidationError(errors)
+
+
+class OperatorStation(models.Model):
+    """Where a person stands to work at the cell (loading, inspection, HMI)."""
+
+    cell = models.ForeignKey(Cell, on_delete=models.CASCADE, related_name="stations")
+    label = models.CharField(_("label"), max_length=60)
+    x_mm = models.IntegerField(_("x (mm)"))
+    y_mm = models.IntegerField(_("y (mm)"))
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("operator station")
+        verbose_name_plural = _("operator stations")
+
+    def __str__(self) -> str:
+        return self.label

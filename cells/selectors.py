@@ -1,0 +1,134 @@
+"""Reads shared by pages and the API, always scoped to the user's organisations."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from cells.exchange import (
+    FORMAT,
+    CellDocument,
+    GuardSegmentDoc,
+    HazardZoneDoc,
+    OpeningDoc,
+    OperatorStationDoc,
+    PointDoc,
+    RobotDoc,
+)
+from cells.models import (
+    Cell,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Organisation,
+    Project,
+)
+
+
+def organisations_for(user) -> QuerySet[Organisation]:
+    return Organisation.objects.filter(memberships__user=user)
+
+
+def projects_for(user) -> QuerySet[Project]:
+    return Project.objects.for_user(user).select_related("organisation")
+
+
+def project_list(user) -> QuerySet[Project]:
+    return projects_for(user).annotate(cell_count=Count("cells"))
+
+
+def project_for(user, pk: int) -> Project:
+    return get_object_or_404(projects_for(user), pk=pk)
+
+
+def cells_for(user) -> QuerySet[Cell]:
+    return Cell.objects.for_user(user).select_related("project__organisation")
+
+
+def cell_for(user, pk: int) -> Cell:
+    return get_object_or_404(cells_for(user), pk=pk)
+
+
+def cell_with_layout(user, pk: int) -> Cell:
+    """A cell with its whole layout loaded in a fixed number of queries."""
+    queryset = cells_for(user).prefetch_related(
+        Prefetch(
+            "segments",
+            queryset=GuardSegment.objects.prefetch_related(
+                Prefetch(
+                    "openings", queryset=Opening.objects.order_by("offset_mm", "id")
+                )
+            ),
+        ),
+        Prefetch("stations", queryset=OperatorStation.objects.all()),
+    )
+    return get_object_or_404(queryset, pk=pk)
+
+
+def segments_for(user) -> QuerySet[GuardSegment]:
+    return GuardSegment.objects.filter(
+        cell__project__organisation__memberships__user=user
+    ).select_related("cell__project")
+
+
+def openings_for(user) -> QuerySet[Opening]:
+    return Opening.objects.filter(
+        segment__cell__project__organisation__memberships__user=user
+    ).select_related("segment__cell__project")
+
+
+def stations_for(user) -> QuerySet[OperatorStation]:
+    return OperatorStation.objects.filter(
+        cell__project__organisation__memberships__user=user
+    ).select_related("cell__project")
+
+
+def cell_document(cell: Cell) -> CellDocument:
+    """The exchange document of a cell loaded by ``cell_with_layout``."""
+    return CellDocument(
+        format=FORMAT,
+        name=cell.name,
+        task_description=cell.task_description,
+        robot=RobotDoc(
+            manufacturer=cell.robot_manufacturer,
+            model=cell.robot_model,
+            kind=cell.robot_kind,
+            payload_kg=cell.payload_kg,
+            reach_mm=cell.reach_mm,
+            max_tcp_speed_mm_s=cell.max_tcp_speed_mm_s,
+            moving_mass_kg=cell.moving_mass_kg,
+        ),
+        robot_base=PointDoc(x_mm=cell.robot_base_x_mm, y_mm=cell.robot_base_y_mm),
+        hazard_zone=HazardZoneDoc(
+            shape=cell.hazard_zone_shape,
+            radius_mm=cell.hazard_zone_radius_mm,
+            polygon_mm=[tuple(p) for p in cell.hazard_zone_polygon_mm],
+        ),
+        guard_segments=[
+            GuardSegmentDoc(
+                label=segment.label,
+                start=PointDoc(x_mm=segment.start_x_mm, y_mm=segment.start_y_mm),
+                end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
+                height_mm=segment.height_mm,
+                kind=segment.kind,
+                openings=[
+                    OpeningDoc(
+                        label=opening.label,
+                        offset_mm=opening.offset_mm,
+                        width_mm=opening.width_mm,
+                        lower_edge_mm=opening.lower_edge_mm,
+                        upper_edge_mm=opening.upper_edge_mm,
+                        purpose=opening.purpose,
+                    )
+                    for opening in segment.openings.all()
+                ],
+            )
+            for segment in cell.segments.all()
+        ],
+        operator_stations=[
+            OperatorStationDoc(
+                label=station.label, x_mm=station.x_mm, y_mm=station.y_mm
+            )
+            for station in cell.stations.all()
+        ],
+    )

@@ -1,0 +1,83 @@
+"""Writes that touch several models."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cells.exchange import CellDocument
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+
+
+def _validated(instance, path: str, errors: dict[str, list[str]], *, exclude=()):
+    """Run model validation, recording messages under ``path.field``."""
+    try:
+        instance.full_clean(exclude=list(exclude), validate_unique=False)
+    except ValidationError as exc:
+        for field, messages in exc.message_dict.items():
+            key = path if field == "__all__" else f"{path}.{field}" if path else field
+            errors.setdefault(key, []).extend(messages)
+        return False
+    return True
+
+
+@transaction.atomic
+def cell_import(*, project: Project, document: CellDocument) -> Cell:
+    """Create a new cell in ``project`` from an exchange document.
+
+    Every element is validated as if entered by hand; on any error nothing is
+    saved and a ValidationError maps document paths to messages.
+    """
+    errors: dict[str, list[str]] = {}
+    robot = document.robot
+    cell = Cell(
+        project=project,
+        name=document.name,
+        task_description=document.task_description,
+        robot_manufacturer=robot.manufacturer,
+        robot_model=robot.model,
+        robot_kind=robot.kind,
+        payload_kg=robot.payload_kg,
+        reach_mm=robot.reach_mm,
+        max_tcp_speed_mm_s=robot.max_tcp_speed_mm_s,
+        moving_mass_kg=robot.moving_mass_kg,
+        robot_base_x_mm=document.robot_base.x_mm,
+        robot_base_y_mm=document.robot_base.y_mm,
+        hazard_zone_shape=document.hazard_zone.shape,
+        hazard_zone_radius_mm=document.hazard_zone.radius_mm,
+        hazard_zone_polygon_mm=[list(p) for p in document.hazard_zone.polygon_mm],
+    )
+    if not _validated(cell, "", errors):
+        raise ValidationError(errors)
+    cell.save()
+
+    for s_index, seg_doc in enumerate(document.guard_segments):
+        path = f"guard_segments[{s_index}]"
+        segment = GuardSegment(
+            cell=cell,
+            label=seg_doc.label,
+            start_x_mm=seg_doc.start.x_mm,
+            start_y_mm=seg_doc.start.y_mm,
+            end_x_mm=seg_doc.end.x_mm,
+            end_y_mm=seg_doc.end.y_mm,
+            height_mm=seg_doc.height_mm,
+            kind=seg_doc.kind,
+        )
+        if not _validated(segment, path, errors):
+            continue
+        segment.save()
+        for o_index, op_doc in enumerate(seg_doc.openings):
+            opening = Opening(segment=segment, **op_doc.model_dump())
+            # Saved one by one so that each is checked against those before it.
+            if _validated(opening, f"{path}.openings[{o_index}]", errors):
+                opening.save()
+
+    for index, st_doc in enumerate(document.operator_stations):
+        station = OperatorStation(cell=cell, **st_doc.model_dump())
+        if _validated(station, f"operator_stations[{index}]", errors):
+            station.save()
+
+    if errors:
+        # Roll back everything this import wrote.
+        raise ValidationError(errors)
+    return cell

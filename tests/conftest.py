@@ -1,0 +1,94 @@
+"""Shared fixtures: an organisation with an owner (solution architect), a
+colleague of each other role, and an outsider from another organisation."""
+
+from __future__ import annotations
+
+import pytest
+
+from cells.models import Role
+from tests.factories import (
+    CellFactory,
+    GuardSegmentFactory,
+    MembershipFactory,
+    OpeningFactory,
+    OperatorStationFactory,
+    OrganisationFactory,
+    ProjectFactory,
+    UserFactory,
+)
+
+
+@pytest.fixture
+def organisation(db):
+    return OrganisationFactory(name="Acme Integration")
+
+
+def _member(organisation, username, role):
+    user = UserFactory(username=username)
+    MembershipFactory(user=user, organisation=organisation, role=role)
+    return user
+
+
+@pytest.fixture
+def owner(organisation):
+    return _member(organisation, "owner", Role.SOLUTION_ARCHITECT)
+
+
+@pytest.fixture
+def safety_engineer(organisation):
+    return _member(organisation, "engineer", Role.SAFETY_ENGINEER)
+
+
+@pytest.fixture
+def viewer(organisation):
+    return _member(organisation, "viewer", Role.VIEWER)
+
+
+@pytest.fixture
+def outsider(db):
+    return _member(
+        OrganisationFactory(name="Other Org"), "outsider", Role.SOLUTION_ARCHITECT
+    )
+
+
+@pytest.fixture
+def project(organisation):
+    return ProjectFactory(organisation=organisation, name="Palletising PoC")
+
+
+@pytest.fixture
+def cell(project):
+    return CellFactory(project=project, name="Palletiser")
+
+
+@pytest.fixture
+def segment(cell):
+    return GuardSegmentFactory(cell=cell, label="F1")
+
+
+@pytest.fixture
+def opening(segment):
+    return OpeningFactory(segment=segment, label="Infeed")
+
+
+@pytest.fixture
+def station(cell):
+    return OperatorStationFactory(cell=cell, label="Loading")
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def viewer_client(client, viewer):
+    client.force_login(viewer)
+    return client
+
+
+@pytest.fixture
+def outsider_client(client, outsider):
+    client.force_login(outsider)
+    return client
