@@ -93,10 +93,10 @@ def polygon_problem(points: Sequence[Point]) -> str | None:
         return "too_few_points"
     if len(set(points)) != len(points):
         return "repeated_point"
-    if polygon_area_mm2(points) == 0:
-        return "zero_area"
     if polygon_self_intersects(points):
         return "self_intersecting"
+    if polygon_area_mm2(points) == 0:
+        return "zero_area"
     return None
 
 

@@ -132,3 +132,11 @@ def cell_document(cell: Cell) -> CellDocument:
             for station in cell.stations.all()
         ],
     )
+
+
+def project_cells(project: Project) -> QuerySet[Cell]:
+    """The cells of a project with the size of each layout."""
+    return project.cells.annotate(
+        segment_count=Count("segments", distinct=True),
+        station_count=Count("stations", distinct=True),
+    )

@@ -148,6 +148,7 @@ LANGUAGES = [("en", _("English")), ("ko", _("Korean"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
+USE_THOUSAND_SEPARATOR = True
 TIME_ZONE = env_str("TIME_ZONE", "Asia/Seoul")
 
 # Static files, served by WhiteNoise in every environment.

@@ -1,0 +1,62 @@
+# Two commands for a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev messages browser-deps lint check unit browser bench clean
+
+run: install messages
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install-dev messages browser-deps lint check unit browser
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.runtime $@
+
+install: $(VENV)/.runtime
+install-dev: $(VENV)/.dev
+
+# Compile the shipped translations with Babel, so GNU gettext is not needed.
+messages:
+	$(BIN)/pybabel compile --statistics -d locale -D django
+
+# The browser tests drive Debian's Chromium; install it when it is missing.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Chromium is missing: run 'sudo apt-get install chromium' and try again." >&2; exit 1; fi; }
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+check:
+	$(BIN)/python manage.py check
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+unit:
+	$(BIN)/pytest -m "not browser"
+
+# Django refuses ORM calls from Playwright's event loop unless told; only here.
+browser:
+	DJANGO_ALLOW_ASYNC_UNSAFE=1 $(BIN)/pytest -m browser --output=test-results
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles test-results

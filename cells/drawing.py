@@ -1,0 +1,254 @@
+"""The plan drawing of a cell: what to draw where, in millimetres.
+
+Pure Python with pydantic, no Django. ``layout_drawing`` turns a cell's exchange
+document into primitives (lines, gaps, circles, labels) that a template renders
+as inline SVG. Plan y points up as on a drawing; SVG y points down, so every
+plan point (x, y) is drawn at (x, -y).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel, ConfigDict
+
+from cells import geometry
+from cells.exchange import CellDocument
+
+NICE_STEPS_MM = (100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000)
+MAX_GRID_LINES = 14
+
+
+class _Prim(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Line(_Prim):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+class Label(_Prim):
+    x: float
+    y: float
+    text: str
+    rotate_deg: float = 0.0
+    sub: str = ""  # a second, smaller line under the first
+
+
+class SegmentShape(_Prim):
+    index: int
+    label: str
+    kind: str
+    pieces: list[Line]  # the guard with its openings cut out
+    caption: Label
+
+
+class OpeningShape(_Prim):
+    segment_index: int
+    index: int
+    label: str
+    purpose: str
+    gap: Line
+    caption: Label
+
+
+class StationShape(_Prim):
+    index: int
+    label: str
+    x: float
+    y: float
+    caption: Label
+
+
+class Drawing(_Prim):
+    """Everything the SVG shows, in SVG user units (1 unit = 1 mm)."""
+
+    view_min_x: float
+    view_min_y: float
+    view_width: float
+    view_height: float
+    font_mm: float
+    grid_step_mm: int
+    grid: list[Line]
+    scale_bar: Line
+    scale_bar_label: Label
+    hazard_circle: tuple[float, float, float] | None  # cx, cy, r
+    hazard_polygon: str  # SVG points attribute, empty for a circle
+    robot_base: tuple[float, float]
+    segments: list[SegmentShape]
+    openings: list[OpeningShape]
+    stations: list[StationShape]
+
+    @property
+    def view_box(self) -> str:
+        return (
+            f"{self.view_min_x:g} {self.view_min_y:g} "
+            f"{self.view_width:g} {self.view_height:g}"
+        )
+
+
+def _mm(value: float) -> str:
+    return f"{round(value):,} mm"
+
+
+def _nice_step(span_mm: float, target_count: int) -> int:
+    for step in NICE_STEPS_MM:
+        if span_mm / step <= target_count:
+            return step
+    return NICE_STEPS_MM[-1]
+
+
+def _readable_angle(start: geometry.Point, end: geometry.Point) -> float:
+    """Angle of the segment on screen, turned so text never reads upside down."""
+    angle = math.degrees(math.atan2(-(end[1] - start[1]), end[0] - start[0]))
+    if angle > 90:
+        angle -= 180
+    elif angle <= -90:
+        angle += 180
+    return angle
+
+
+def _caption_point(
+    start: geometry.Point, end: geometry.Point, centre: geometry.Point, gap_mm: float
+) -> geometry.Point:
+    """Midpoint of the segment pushed ``gap_mm`` away from the layout's centre."""
+    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    length = geometry.distance_mm(start, end)
+    nx, ny = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
+    if (mid[0] - centre[0]) * nx + (mid[1] - centre[1]) * ny < 0:
+        nx, ny = -nx, -ny
+    return (mid[0] + nx * gap_mm, mid[1] + ny * gap_mm)
+
+
+def layout_drawing(document: CellDocument) -> Drawing:
+    base = (float(document.robot_base.x_mm), float(document.robot_base.y_mm))
+    zone = document.hazard_zone
+    radius = float(zone.radius_mm or document.robot.reach_mm)
+    polygon = [(float(x), float(y)) for x, y in zone.polygon_mm]
+    use_polygon = zone.shape == "polygon" and len(polygon) >= 3
+
+    extent_points: list[geometry.Point] = [base]
+    if use_polygon:
+        extent_points += polygon
+    else:
+        extent_points += [(base[0] - radius, base[1] - radius)]
+        extent_points += [(base[0] + radius, base[1] + radius)]
+    for seg in document.guard_segments:
+        extent_points += [
+            (seg.start.x_mm, seg.start.y_mm),
+            (seg.end.x_mm, seg.end.y_mm),
+        ]
+    extent_points += [(s.x_mm, s.y_mm) for s in document.operator_stations]
+    min_x, min_y, max_x, max_y = geometry.bounding_box(extent_points)
+    span = max(max_x - min_x, max_y - min_y, 1000.0)
+    font = span / 45
+    margin = span * 0.12 + font * 3
+    centre = ((min_x + max_x) / 2, (min_y + max_y) / 2)
+
+    view_min_x, view_max_x = min_x - margin, max_x + margin
+    view_min_y, view_max_y = -(max_y + margin), -(min_y - margin) + font * 3
+
+    step = _nice_step(span + 2 * margin, MAX_GRID_LINES)
+    grid = [
+        Line(x1=x, y1=view_min_y, x2=x, y2=view_max_y)
+        for x in range(
+            math.ceil(view_min_x / step) * step, math.floor(view_max_x) + 1, step
+        )
+    ] + [
+        Line(x1=view_min_x, y1=y, x2=view_max_x, y2=y)
+        for y in range(
+            math.ceil(view_min_y / step) * step, math.floor(view_max_y) + 1, step
+        )
+    ]
+
+    bar_mm = _nice_step(span, 4)
+    bar_y = view_max_y - font * 1.5
+    bar_x = view_min_x + font * 2
+    scale_bar = Line(x1=bar_x, y1=bar_y, x2=bar_x + bar_mm, y2=bar_y)
+    scale_label = Label(x=bar_x + bar_mm / 2, y=bar_y - font * 0.6, text=_mm(bar_mm))
+
+    segments: list[SegmentShape] = []
+    openings: list[OpeningShape] = []
+    for s_index, seg in enumerate(document.guard_segments):
+        start = (float(seg.start.x_mm), float(seg.start.y_mm))
+        end = (float(seg.end.x_mm), float(seg.end.y_mm))
+        length = geometry.distance_mm(start, end)
+        cuts = sorted((o.offset_mm, o.offset_mm + o.width_mm) for o in seg.openings)
+        pieces, cursor = [], 0.0
+        for cut_start, cut_end in [*cuts, (length, length)]:
+            if cut_start > cursor:
+                a = geometry.point_along(start, end, cursor)
+                b = geometry.point_along(start, end, min(cut_start, length))
+                pieces.append(Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]))
+            cursor = max(cursor, cut_end)
+        label = seg.label or f"S{s_index + 1}"
+        cx, cy = _caption_point(start, end, centre, font * 1.9)
+        segments.append(
+            SegmentShape(
+                index=s_index,
+                label=label,
+                kind=seg.kind,
+                pieces=pieces,
+                caption=Label(
+                    x=cx,
+                    y=-cy,
+                    text=f"{label} · {_mm(length)}",
+                    sub=f"h {_mm(seg.height_mm)}",
+                    rotate_deg=_readable_angle(start, end),
+                ),
+            )
+        )
+        for o_index, op in enumerate(seg.openings):
+            a = geometry.point_along(start, end, op.offset_mm)
+            b = geometry.point_along(start, end, op.offset_mm + op.width_mm)
+            ix, iy = _caption_point(a, b, centre, -font * 2.1)
+            openings.append(
+                OpeningShape(
+                    segment_index=s_index,
+                    index=o_index,
+                    label=op.label or f"O{o_index + 1}",
+                    purpose=op.purpose,
+                    gap=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
+                    caption=Label(
+                        x=ix,
+                        y=-iy,
+                        text=f"{op.label or f'O{o_index + 1}'} · {_mm(op.width_mm)}",
+                        sub=f"{op.lower_edge_mm:,}–{op.upper_edge_mm:,} mm",
+                        rotate_deg=_readable_angle(start, end),
+                    ),
+                )
+            )
+
+    stations = [
+        StationShape(
+            index=i,
+            label=st.label,
+            x=st.x_mm,
+            y=-st.y_mm,
+            caption=Label(x=st.x_mm, y=-st.y_mm + font * 2.2, text=st.label),
+        )
+        for i, st in enumerate(document.operator_stations)
+    ]
+
+    return Drawing(
+        view_min_x=round(view_min_x, 1),
+        view_min_y=round(view_min_y, 1),
+        view_width=round(view_max_x - view_min_x, 1),
+        view_height=round(view_max_y - view_min_y, 1),
+        font_mm=round(font, 1),
+        grid_step_mm=step,
+        grid=grid,
+        scale_bar=scale_bar,
+        scale_bar_label=scale_label,
+        hazard_circle=None if use_polygon else (base[0], -base[1], radius),
+        hazard_polygon=" ".join(f"{x:g},{-y:g}" for x, y in polygon)
+        if use_polygon
+        else "",
+        robot_base=(base[0], -base[1]),
+        segments=segments,
+        openings=openings,
+        stations=stations,
+    )

@@ -1,0 +1,173 @@
+"""Forms for projects, cells and layout elements. Domain rules live in the
+models' ``clean()``; ModelForm runs them and shows each message on its field."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+
+
+class ProjectForm(forms.ModelForm):
+    class Meta:
+        model = Project
+        fields = [
+            "organisation",
+            "name",
+            "customer_name",
+            "site_name",
+            "country",
+            "proposal_language",
+        ]
+
+    def __init__(self, *args, organisations=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk or organisations is None:
+            # An existing project stays in its organisation.
+            del self.fields["organisation"]
+        else:
+            self.fields["organisation"].queryset = organisations
+            only = list(organisations)
+            if len(only) == 1:
+                self.fields["organisation"].initial = only[0]
+                self.fields["organisation"].widget = forms.HiddenInput()
+
+
+class CellForm(forms.ModelForm):
+    """The robot and its task. The layout is edited beside the drawing."""
+
+    class Meta:
+        model = Cell
+        fields = [
+            "name",
+            "robot_manufacturer",
+            "robot_model",
+            "robot_kind",
+            "payload_kg",
+            "reach_mm",
+            "max_tcp_speed_mm_s",
+            "moving_mass_kg",
+            "task_description",
+            "robot_base_x_mm",
+            "robot_base_y_mm",
+        ]
+        widgets = {"task_description": forms.TextInput()}
+
+
+class LayoutElementForm(forms.ModelForm):
+    """A form for one element of a cell's layout; it knows the cell."""
+
+    def __init__(self, *args, cell: Cell, **kwargs):
+        self.cell = cell
+        super().__init__(*args, **kwargs)
+
+
+class PolygonField(forms.CharField):
+    """Hazard-zone corners typed as 'x, y' per line (or as JSON)."""
+
+    widget = forms.Textarea(
+        attrs={"rows": 4, "placeholder": "0, 0\n3000, 0\n3000, 2500"}
+    )
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return "\n".join(f"{x}, {y}" for x, y in value)
+        return value
+
+    def to_python(self, value):
+        value = (value or "").strip()
+        if not value:
+            return []
+        if value.startswith("["):
+            try:
+                return json.loads(value)
+            except json.JSONDecodeError as exc:
+                raise forms.ValidationError(_("This is not valid JSON.")) from exc
+        points = []
+        for number, line in enumerate(value.splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = [
+                p for p in line.replace(";", ",").replace(" ", ",").split(",") if p
+            ]
+            try:
+                x, y = (int(float(p)) for p in parts)
+            except ValueError as exc:
+                raise forms.ValidationError(
+                    _("Line %(line)s: give two numbers, x and y, in mm."),
+                    params={"line": number},
+                ) from exc
+            points.append([x, y])
+        return points
+
+
+class HazardZoneForm(LayoutElementForm):
+    """Robot base and hazard zone, edited beside the drawing."""
+
+    hazard_zone_polygon_mm = PolygonField(
+        label=_("Hazard zone corners (mm)"),
+        required=False,
+        help_text=_("One corner per line: x, y."),
+    )
+
+    class Meta:
+        model = Cell
+        fields = [
+            "robot_base_x_mm",
+            "robot_base_y_mm",
+            "hazard_zone_shape",
+            "hazard_zone_radius_mm",
+            "hazard_zone_polygon_mm",
+        ]
+
+
+class GuardSegmentForm(LayoutElementForm):
+    class Meta:
+        model = GuardSegment
+        fields = [
+            "label",
+            "kind",
+            "start_x_mm",
+            "start_y_mm",
+            "end_x_mm",
+            "end_y_mm",
+            "height_mm",
+        ]
+
+
+class OpeningForm(LayoutElementForm):
+    class Meta:
+        model = Opening
+        fields = [
+            "label",
+            "segment",
+            "purpose",
+            "offset_mm",
+            "width_mm",
+            "lower_edge_mm",
+            "upper_edge_mm",
+        ]
+
+    def __init__(self, *args, cell: Cell, **kwargs):
+        super().__init__(*args, cell=cell, **kwargs)
+        # Only this cell's segments: a foreign id is "not one of the choices".
+        self.fields["segment"].queryset = GuardSegment.objects.filter(cell=cell)
+
+
+class OperatorStationForm(LayoutElementForm):
+    class Meta:
+        model = OperatorStation
+        fields = ["label", "x_mm", "y_mm"]
+
+
+__all__ = [
+    "CellForm",
+    "GuardSegmentForm",
+    "HazardZoneForm",
+    "OpeningForm",
+    "OperatorStationForm",
+    "ProjectForm",
+]

@@ -1,0 +1,348 @@
+"""Pages for projects, cells and the layout editor.
+
+Each view authorises, parses, calls one selector or service and renders. For an
+htmx request (not boosted, not a history restore) the cell page answers with
+just its ``workspace`` fragment: the drawing, the element lists and the editor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+from django_htmx.http import push_url
+
+from cells import selectors
+from cells.drawing import layout_drawing
+from cells.forms import (
+    CellForm,
+    GuardSegmentForm,
+    HazardZoneForm,
+    LayoutElementForm,
+    OpeningForm,
+    OperatorStationForm,
+    ProjectForm,
+)
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Organisation
+from cells.permissions import can_edit, editable_organisation_ids, require_edit
+
+
+def is_fragment_request(request: HttpRequest) -> bool:
+    """Answer with a fragment only to htmx's own swaps, never to a whole page load."""
+    htmx = request.htmx
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def render_page(
+    request: HttpRequest,
+    template: str,
+    context: dict,
+    *,
+    fragment: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    name = (
+        f"{template}#{fragment}"
+        if fragment and is_fragment_request(request)
+        else template
+    )
+    response = render(request, name, context, status=status)
+    if fragment:
+        patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+# Projects -------------------------------------------------------------------
+
+
+@login_required
+def project_list(request: HttpRequest) -> HttpResponse:
+    context = {
+        "projects": selectors.project_list(request.user),
+        "can_create": bool(editable_organisation_ids(request.user)),
+    }
+    return render(request, "cells/project_list.html", context)
+
+
+@login_required
+def project_create(request: HttpRequest) -> HttpResponse:
+    org_ids = editable_organisation_ids(request.user)
+    if not org_ids:
+        raise PermissionDenied(_("Viewers cannot create projects."))
+    organisations = Organisation.objects.filter(id__in=org_ids)
+    form = ProjectForm(request.POST or None, organisations=organisations)
+    if request.method == "POST" and form.is_valid():
+        project = form.save(commit=False)
+        project.created_by = request.user
+        project.save()
+        messages.success(request, _("Project “%(name)s” created.") % {"name": project})
+        return redirect("cells:project_detail", pk=project.pk)
+    return render(request, "cells/project_form.html", {"form": form})
+
+
+@login_required
+def project_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    project = selectors.project_for(request.user, pk)
+    context = {
+        "project": project,
+        "cells": selectors.project_cells(project),
+        "can_edit": can_edit(request.user, project.organisation_id),
+    }
+    return render(request, "cells/project_detail.html", context)
+
+
+@login_required
+def project_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    project = selectors.project_for(request.user, pk)
+    require_edit(request.user, project.organisation_id)
+    form = ProjectForm(request.POST or None, instance=project)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Project saved."))
+        return redirect("cells:project_detail", pk=project.pk)
+    return render(
+        request, "cells/project_form.html", {"form": form, "project": project}
+    )
+
+
+@login_required
+def project_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    project = selectors.project_for(request.user, pk)
+    require_edit(request.user, project.organisation_id)
+    if request.method == "POST":
+        project.delete()
+        messages.success(request, _("Project “%(name)s” deleted.") % {"name": project})
+        return redirect("cells:project_list")
+    return render(
+        request,
+        "cells/confirm_delete.html",
+        {
+            "object": project,
+            "cancel_url": reverse("cells:project_detail", args=[project.pk]),
+            "consequence": _("Its cells and their layouts are deleted with it."),
+        },
+    )
+
+
+# Cells ------------------------------------------------------------------------
+
+
+@login_required
+def cell_create(request: HttpRequest, project_pk: int) -> HttpResponse:
+    project = selectors.project_for(request.user, project_pk)
+    require_edit(request.user, project.organisation_id)
+    form = CellForm(request.POST or None, instance=Cell(project=project))
+    if request.method == "POST" and form.is_valid():
+        cell = form.save()
+        messages.success(request, _("Cell created. Now draw its guarding."))
+        return redirect("cells:cell_detail", pk=cell.pk)
+    return render(request, "cells/cell_form.html", {"form": form, "project": project})
+
+
+@login_required
+def cell_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    cell = selectors.cell_for(request.user, pk)
+    require_edit(request.user, cell.project.organisation_id)
+    form = CellForm(request.POST or None, instance=cell)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Robot and task saved."))
+        return redirect("cells:cell_detail", pk=cell.pk)
+    context = {"form": form, "project": cell.project, "cell": cell}
+    return render(request, "cells/cell_form.html", context)
+
+
+@login_required
+def cell_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    cell = selectors.cell_for(request.user, pk)
+    require_edit(request.user, cell.project.organisation_id)
+    if request.method == "POST":
+        cell.delete()
+        messages.success(request, _("Cell “%(name)s” deleted.") % {"name": cell})
+        return redirect("cells:project_detail", pk=cell.project_id)
+    return render(
+        request,
+        "cells/confirm_delete.html",
+        {
+            "object": cell,
+            "cancel_url": reverse("cells:cell_detail", args=[cell.pk]),
+            "consequence": _("Its layout is deleted with it."),
+        },
+    )
+
+
+@login_required
+def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
+    """The plan alone, as an SVG file to download or embed."""
+    cell = selectors.cell_with_layout(request.user, pk)
+    drawing = layout_drawing(selectors.cell_document(cell))
+    response = render(
+        request,
+        "cells/partials/layout_svg.html",
+        {"drawing": drawing, "cell": cell, "standalone": True},
+        content_type="image/svg+xml",
+    )
+    response["Content-Disposition"] = f'inline; filename="cell-{cell.pk}-layout.svg"'
+    return response
+
+
+# The layout editor ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ElementKind:
+    """One kind of layout element the editor can add, change and delete."""
+
+    form_class: type[LayoutElementForm]
+    queryset: Callable[[Cell], QuerySet]
+    new: Callable[[Cell], Model]
+    title: str
+
+
+ELEMENT_KINDS: dict[str, ElementKind] = {
+    "segment": ElementKind(
+        GuardSegmentForm,
+        lambda cell: GuardSegment.objects.filter(cell=cell),
+        lambda cell: GuardSegment(cell=cell),
+        gettext_lazy("guard segment"),
+    ),
+    "opening": ElementKind(
+        OpeningForm,
+        lambda cell: Opening.objects.filter(segment__cell=cell),
+        lambda cell: Opening(),
+        gettext_lazy("opening"),
+    ),
+    "station": ElementKind(
+        OperatorStationForm,
+        lambda cell: OperatorStation.objects.filter(cell=cell),
+        lambda cell: OperatorStation(cell=cell),
+        gettext_lazy("operator station"),
+    ),
+}
+
+
+def _element_kind(kind: str) -> ElementKind:
+    if kind not in ELEMENT_KINDS:
+        raise Http404("No such layout element.")
+    return ELEMENT_KINDS[kind]
+
+
+def render_workspace(
+    request: HttpRequest,
+    pk: int,
+    *,
+    editor: dict | None = None,
+    saved: str = "",
+) -> HttpResponse:
+    """The cell page, or for htmx its workspace fragment, in a fixed number of
+    queries however many elements the layout has."""
+    cell = selectors.cell_with_layout(request.user, pk)
+    segments = list(cell.segments.all())
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "drawing": layout_drawing(selectors.cell_document(cell)),
+        "segments": segments,
+        "opening_count": sum(len(s.openings.all()) for s in segments),
+        "stations": list(cell.stations.all()),
+        "can_edit": can_edit(request.user, cell.project.organisation_id),
+        "editor": editor,
+        "saved": saved,
+    }
+    return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
+
+
+@login_required
+def cell_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_workspace(request, pk)
+
+
+def _saved_response(request: HttpRequest, cell_pk: int, message: str) -> HttpResponse:
+    cell_url = reverse("cells:cell_detail", args=[cell_pk])
+    if not is_fragment_request(request):
+        messages.success(request, message)
+        return redirect(cell_url)
+    return push_url(render_workspace(request, cell_pk, saved=message), cell_url)
+
+
+def _edit_layout(
+    request: HttpRequest, cell: Cell, form: LayoutElementForm, editor: dict, saved: str
+) -> HttpResponse:
+    if request.method == "POST" and form.is_valid():
+        element = form.save()
+        return _saved_response(request, cell.pk, saved % {"name": element})
+    editor["form"] = form
+    return render_workspace(request, cell.pk, editor=editor)
+
+
+@login_required
+def layout_element_edit(
+    request: HttpRequest, cell_pk: int, kind: str, pk: int | None = None
+) -> HttpResponse:
+    """Add (no pk) or change one guard segment, opening or operator station."""
+    element_kind = _element_kind(kind)
+    cell = selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    if pk is None:
+        instance = element_kind.new(cell)
+        action = reverse("cells:element_add", args=[cell.pk, kind])
+        title = _("Add %(kind)s") % {"kind": element_kind.title}
+    else:
+        instance = get_object_or_404(element_kind.queryset(cell), pk=pk)
+        action = reverse("cells:element_edit", args=[cell.pk, kind, pk])
+        title = _("Edit %(kind)s %(name)s") % {
+            "kind": element_kind.title,
+            "name": instance,
+        }
+    form = element_kind.form_class(request.POST or None, instance=instance, cell=cell)
+    editor = {
+        "kind": kind,
+        "title": title,
+        "action": action,
+        "instance": instance if pk else None,
+        "delete_url": reverse("cells:element_delete", args=[cell.pk, kind, pk])
+        if pk
+        else "",
+    }
+    return _edit_layout(request, cell, form, editor, _("Saved %(name)s."))
+
+
+@login_required
+def hazard_zone_edit(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """Move the robot base or reshape its hazard zone."""
+    cell = selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    form = HazardZoneForm(request.POST or None, instance=cell, cell=cell)
+    editor = {
+        "kind": "zone",
+        "title": _("Robot base and hazard zone"),
+        "action": reverse("cells:hazard_zone_edit", args=[cell.pk]),
+        "delete_url": "",
+    }
+    return _edit_layout(
+        request, cell, form, editor, _("Saved the hazard zone of %(name)s.")
+    )
+
+
+@login_required
+@require_POST
+def layout_element_delete(
+    request: HttpRequest, cell_pk: int, kind: str, pk: int
+) -> HttpResponse:
+    element_kind = _element_kind(kind)
+    cell = selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    element = get_object_or_404(element_kind.queryset(cell), pk=pk)
+    element.delete()
+    return _saved_response(request, cell.pk, _("Deleted %(name)s.") % {"name": element})
