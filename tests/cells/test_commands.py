@@ -1,0 +1,60 @@
+"""Setting up tenants from the command line, and the demo data of `make run`."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from cells.models import Cell, Membership, Organisation
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_create_organisation_then_invite_a_safety_engineer(db):
+    assert "slug: kor-safety" in run(
+        "create_organisation", "Kor Safety", "--slug", "kor-safety"
+    )
+    output = run("invite_user", "kor-safety", "jiwoo", "--role", "safety_engineer")
+    password = output.split("One-time password: ")[1].strip()
+    user = get_user_model().objects.get(username="jiwoo")
+    assert user.check_password(password)
+    membership = Membership.objects.get(user=user)
+    assert membership.organisation.slug == "kor-safety"
+    assert membership.role == "safety_engineer"
+
+
+def test_inviting_an_existing_user_changes_only_the_role(organisation, owner):
+    output = run("invite_user", organisation.slug, "owner", "--role", "viewer")
+    assert "One-time password" not in output
+    assert (
+        Membership.objects.get(user=owner, organisation=organisation).role == "viewer"
+    )
+
+
+def test_duplicate_organisation_slug_is_refused(organisation):
+    with pytest.raises(CommandError, match="exists already"):
+        run("create_organisation", "Again", "--slug", organisation.slug)
+
+
+def test_invite_to_unknown_organisation_is_refused(db):
+    with pytest.raises(CommandError, match="No organisation"):
+        run("invite_user", "nope", "someone")
+
+
+def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
+    first = run("seed_demo")
+    run("seed_demo")
+    org = Organisation.objects.get(slug="demo")
+    roles = sorted(org.memberships.values_list("role", flat=True))
+    assert roles == ["safety_engineer", "solution_architect", "viewer"]
+    assert Cell.objects.filter(project__organisation=org).count() == 1
+    assert "sa" in first and "cell-safety-demo" in first
+    cell = Cell.objects.get(project__organisation=org)
+    assert cell.segments.count() == 4
