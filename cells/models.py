@@ -44,10 +44,16 @@ class Membership(models.Model):
     """A person's role in one organisation. Viewers read; the other roles edit."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("user"),
     )
     organisation = models.ForeignKey(
-        Organisation, on_delete=models.CASCADE, related_name="memberships"
+        Organisation,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("organisation"),
     )
     role = models.CharField(_("role"), max_length=32, choices=Role.choices)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -108,7 +114,10 @@ class Project(models.Model):
     """A customer engagement: one site, one or more robot cells, one proposal."""
 
     organisation = models.ForeignKey(
-        Organisation, on_delete=models.CASCADE, related_name="projects"
+        Organisation,
+        on_delete=models.CASCADE,
+        related_name="projects",
+        verbose_name=_("organisation"),
     )
     name = models.CharField(_("project name"), max_length=200)
     customer_name = models.CharField(_("customer"), max_length=200)
@@ -128,6 +137,7 @@ class Project(models.Model):
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -166,7 +176,12 @@ class CellQuerySet(models.QuerySet["Cell"]):
 class Cell(models.Model):
     """One robot cell: the robot, its task, and the plan of its guarding."""
 
-    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="cells")
+    project = models.ForeignKey(
+        Project,
+        on_delete=models.CASCADE,
+        related_name="cells",
+        verbose_name=_("project"),
+    )
     name = models.CharField(_("cell name"), max_length=200)
     robot_manufacturer = models.CharField(_("robot manufacturer"), max_length=100)
     robot_model = models.CharField(_("robot model"), max_length=100)
@@ -296,7 +311,9 @@ class GuardKind(models.TextChoices):
 class GuardSegment(models.Model):
     """A straight piece of the cell's perimeter guard, from start to end point."""
 
-    cell = models.ForeignKey(Cell, on_delete=models.CASCADE, related_name="segments")
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="segments", verbose_name=_("cell")
+    )
     label = models.CharField(_("label"), max_length=30, blank=True)
     start_x_mm = models.IntegerField(_("start x (mm)"))
     start_y_mm = models.IntegerField(_("start y (mm)"))
@@ -377,7 +394,10 @@ class Opening(models.Model):
     """A gap in a guard segment, measured along it from the segment's start."""
 
     segment = models.ForeignKey(
-        GuardSegment, on_delete=models.CASCADE, related_name="openings"
+        GuardSegment,
+        on_delete=models.CASCADE,
+        related_name="openings",
+        verbose_name=_("guard segment"),
     )
     label = models.CharField(_("label"), max_length=30, blank=True)
     offset_mm = models.PositiveIntegerField(_("offset along the segment (mm)"))
@@ -456,7 +476,9 @@ class Opening(models.Model):
 class OperatorStation(models.Model):
     """Where a person stands to work at the cell (loading, inspection, HMI)."""
 
-    cell = models.ForeignKey(Cell, on_delete=models.CASCADE, related_name="stations")
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="stations", verbose_name=_("cell")
+    )
     label = models.CharField(_("label"), max_length=60)
     x_mm = models.IntegerField(_("x (mm)"))
     y_mm = models.IntegerField(_("y (mm)"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from cells.models import EDITOR_ROLES, Membership, Role
 
@@ -36,7 +37,7 @@ def require_edit(user, organisation_id: int) -> None:
     """
     if not can_edit(user, organisation_id):
         raise PermissionDenied(
-            "Viewers can read but not change this organisation's data."
+            _("Viewers can read but not change this organisation's data.")
         )
 
 

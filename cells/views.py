@@ -234,7 +234,7 @@ ELEMENT_KINDS: dict[str, ElementKind] = {
 
 def _element_kind(kind: str) -> ElementKind:
     if kind not in ELEMENT_KINDS:
-        raise Http404("No such layout element.")
+        raise Http404(_("No such layout element."))
     return ELEMENT_KINDS[kind]
 
 
