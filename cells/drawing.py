@@ -45,6 +45,10 @@ class SegmentShape(_Prim):
     pieces: list[Line]  # the guard with its openings cut out
     caption: Label
 
+    @property
+    def key(self) -> str:
+        return f"s{self.index}"
+
 
 class OpeningShape(_Prim):
     segment_index: int
@@ -54,6 +58,10 @@ class OpeningShape(_Prim):
     gap: Line
     caption: Label
 
+    @property
+    def key(self) -> str:
+        return f"s{self.segment_index}o{self.index}"
+
 
 class StationShape(_Prim):
     index: int
@@ -61,6 +69,10 @@ class StationShape(_Prim):
     x: float
     y: float
     caption: Label
+
+    @property
+    def key(self) -> str:
+        return f"t{self.index}"
 
 
 class Drawing(_Prim):
@@ -121,6 +133,13 @@ def _caption_point(
     if (mid[0] - centre[0]) * nx + (mid[1] - centre[1]) * ny < 0:
         nx, ny = -nx, -ny
     return (mid[0] + nx * gap_mm, mid[1] + ny * gap_mm)
+
+
+def element_key(kind: str, index: int, opening_index: int | None = None) -> str:
+    """The key of a drawn element: its kind and position in the document."""
+    if kind == "station":
+        return f"t{index}"
+    return f"s{index}" if opening_index is None else f"s{index}o{opening_index}"
 
 
 def layout_drawing(document: CellDocument) -> Drawing:

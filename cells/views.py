@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
 from cells import selectors
-from cells.drawing import layout_drawing
+from cells.drawing import element_key, layout_drawing
 from cells.forms import (
     CellForm,
     GuardSegmentForm,
@@ -249,18 +249,37 @@ def render_workspace(
     queries however many elements the layout has."""
     cell = selectors.cell_with_layout(request.user, pk)
     segments = list(cell.segments.all())
+    stations = list(cell.stations.all())
     context = {
         "cell": cell,
         "project": cell.project,
         "drawing": layout_drawing(selectors.cell_document(cell)),
         "segments": segments,
         "opening_count": sum(len(s.openings.all()) for s in segments),
-        "stations": list(cell.stations.all()),
+        "stations": stations,
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "editor": editor,
+        "selected_key": _selected_key(editor, segments, stations),
         "saved": saved,
     }
     return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
+
+
+def _selected_key(editor: dict | None, segments: list, stations: list) -> str:
+    """The drawing key of the element being edited, to highlight it."""
+    instance = (editor or {}).get("instance")
+    if instance is None:
+        return ""
+    for s_index, segment in enumerate(segments):
+        if editor["kind"] == "segment" and segment.pk == instance.pk:
+            return element_key("segment", s_index)
+        for o_index, opening in enumerate(segment.openings.all()):
+            if editor["kind"] == "opening" and opening.pk == instance.pk:
+                return element_key("opening", s_index, o_index)
+    for t_index, station in enumerate(stations):
+        if editor["kind"] == "station" and station.pk == instance.pk:
+            return element_key("station", t_index)
+    return ""
 
 
 @login_required

@@ -463,3 +463,14 @@ def test_project_page_makes_a_fixed_number_of_queries(
         GuardSegmentFactory(cell=CellFactory(project=project))
     with django_assert_max_num_queries(6):
         owner_client.get(reverse("cells:project_detail", args=[project.pk]))
+
+
+def test_element_being_edited_is_highlighted_on_the_plan(
+    owner_client, cell, segment, opening
+):
+    response = owner_client.get(edit_url(cell, "opening", opening.pk), **HTMX)
+    assert (
+        f'class="opening purpose-{opening.purpose} selected" data-label="Infeed"'
+        in (response.text)
+    )
+    assert 'class="segment kind-fence selected"' not in response.text
