@@ -272,6 +272,10 @@ class Cell(models.Model):
             value = getattr(self, field)
             if value is not None and value <= 0:
                 errors[field] = _("Must be greater than zero.")
+        if self.hazard_zone_radius_mm is not None and self.hazard_zone_radius_mm <= 0:
+            errors["hazard_zone_radius_mm"] = _(
+                "Must be greater than zero; leave empty to use the robot's reach."
+            )
         if self.hazard_zone_shape == HazardZoneShape.POLYGON:
             problem = polygon_problem_message(self.hazard_zone_polygon_mm)
             if problem:
@@ -281,7 +285,7 @@ class Cell(models.Model):
 
 
 _POLYGON_MESSAGES = {
-    "not_points": _("Give the corners as pairs of numbers: [[x, y], ...]."),
+    "not_points": _("Give the corners as pairs of whole millimetres: [[x, y], ...]."),
     "too_few_points": _("A polygon needs at least three corners."),
     "repeated_point": _("A corner is given twice."),
     "zero_area": _("The corners lie on one line: the zone has no area."),
@@ -294,7 +298,7 @@ def polygon_problem_message(value: object) -> str | None:
     if not isinstance(value, list) or not all(
         isinstance(p, list | tuple)
         and len(p) == 2
-        and all(isinstance(c, int | float) and not isinstance(c, bool) for c in p)
+        and all(isinstance(c, int) and not isinstance(c, bool) for c in p)
         for p in value
     ):
         return str(_POLYGON_MESSAGES["not_points"])

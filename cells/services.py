@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 
 from cells.exchange import CellDocument
 from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
 
+# Model fields under the names the exchange document gives them.
+DOCUMENT_PATHS = {
+    "robot_manufacturer": "robot.manufacturer",
+    "robot_model": "robot.model",
+    "robot_kind": "robot.kind",
+    "payload_kg": "robot.payload_kg",
+    "reach_mm": "robot.reach_mm",
+    "max_tcp_speed_mm_s": "robot.max_tcp_speed_mm_s",
+    "moving_mass_kg": "robot.moving_mass_kg",
+    "robot_base_x_mm": "robot_base.x_mm",
+    "robot_base_y_mm": "robot_base.y_mm",
+    "hazard_zone_shape": "hazard_zone.shape",
+    "hazard_zone_radius_mm": "hazard_zone.radius_mm",
+    "hazard_zone_polygon_mm": "hazard_zone.polygon_mm",
+    "start_x_mm": "start.x_mm",
+    "start_y_mm": "start.y_mm",
+    "end_x_mm": "end.x_mm",
+    "end_y_mm": "end.y_mm",
+}
 
-def _validated(instance, path: str, errors: dict[str, list[str]], *, exclude=()):
-    """Run model validation, recording messages under ``path.field``."""
+
+def _validated(instance, path: str, errors: dict[str, list[str]]) -> bool:
+    """Run model validation, recording messages under their document paths."""
     try:
-        instance.full_clean(exclude=list(exclude), validate_unique=False)
+        instance.full_clean(validate_unique=False)
     except ValidationError as exc:
         for field, messages in exc.message_dict.items():
-            key = path if field == "__all__" else f"{path}.{field}" if path else field
+            name = "" if field == "__all__" else DOCUMENT_PATHS.get(field, field)
+            key = ".".join(part for part in (path, name) if part) or NON_FIELD_ERRORS
             errors.setdefault(key, []).extend(messages)
         return False
     return True
@@ -26,7 +47,8 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
     """Create a new cell in ``project`` from an exchange document.
 
     Every element is validated as if entered by hand; on any error nothing is
-    saved and a ValidationError maps document paths to messages.
+    saved and a ValidationError maps document paths (``guard_segments.0.height_mm``,
+    as pydantic names them) to messages.
     """
     errors: dict[str, list[str]] = {}
     robot = document.robot
@@ -52,7 +74,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
     cell.save()
 
     for s_index, seg_doc in enumerate(document.guard_segments):
-        path = f"guard_segments[{s_index}]"
+        path = f"guard_segments.{s_index}"
         segment = GuardSegment(
             cell=cell,
             label=seg_doc.label,
@@ -69,12 +91,12 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         for o_index, op_doc in enumerate(seg_doc.openings):
             opening = Opening(segment=segment, **op_doc.model_dump())
             # Saved one by one so that each is checked against those before it.
-            if _validated(opening, f"{path}.openings[{o_index}]", errors):
+            if _validated(opening, f"{path}.openings.{o_index}", errors):
                 opening.save()
 
     for index, st_doc in enumerate(document.operator_stations):
         station = OperatorStation(cell=cell, **st_doc.model_dump())
-        if _validated(station, f"operator_stations[{index}]", errors):
+        if _validated(station, f"operator_stations.{index}", errors):
             station.save()
 
     if errors:

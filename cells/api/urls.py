@@ -1,3 +1,20 @@
+"""The cells API: one router, mounted at ``/api/v1/`` by ``config.urls``."""
+
 from __future__ import annotations
 
-urlpatterns: list = []
+from rest_framework.routers import DefaultRouter
+
+from cells.api import views
+
+app_name = "api"
+
+router = DefaultRouter()
+router.register("projects", views.ProjectViewSet, basename="project")
+router.register("cells", views.CellViewSet, basename="cell")
+router.register("guard-segments", views.GuardSegmentViewSet, basename="guard-segment")
+router.register("openings", views.OpeningViewSet, basename="opening")
+router.register(
+    "operator-stations", views.OperatorStationViewSet, basename="operator-station"
+)
+
+urlpatterns = router.urls

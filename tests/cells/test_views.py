@@ -474,3 +474,35 @@ def test_element_being_edited_is_highlighted_on_the_plan(
         in (response.text)
     )
     assert 'class="segment kind-fence selected"' not in response.text
+
+
+def test_zero_hazard_radius_is_a_form_error_not_a_crash(owner_client, cell):
+    response = owner_client.post(
+        reverse("cells:hazard_zone_edit", args=[cell.pk]),
+        {
+            "robot_base_x_mm": 0,
+            "robot_base_y_mm": 0,
+            "hazard_zone_shape": "circle",
+            "hazard_zone_radius_mm": 0,
+        },
+        **HTMX,
+    )
+    assert "leave empty to use the robot" in response.text
+    cell.refresh_from_db()
+    assert cell.hazard_zone_radius_mm is None
+
+
+def test_fractional_polygon_corners_are_refused(owner_client, cell):
+    response = owner_client.post(
+        reverse("cells:hazard_zone_edit", args=[cell.pk]),
+        {
+            "robot_base_x_mm": 0,
+            "robot_base_y_mm": 0,
+            "hazard_zone_shape": "polygon",
+            "hazard_zone_polygon_mm": "[[0, 0], [1000.5, 0], [0, 1000]]",
+        },
+        **HTMX,
+    )
+    assert "whole millimetres" in response.text
+    cell.refresh_from_db()
+    assert cell.hazard_zone_polygon_mm == []

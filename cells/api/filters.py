@@ -1,0 +1,64 @@
+"""Query-string filters for the list endpoints."""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class IdFilter(django_filters.Filter):
+    """Filters by the id of a related object.
+
+    Unlike the ``ModelChoiceFilter`` django-filter would generate, it does not look
+    the id up among *all* objects, so a foreign id matches nothing instead of
+    telling apart "exists elsewhere" from "does not exist".
+    """
+
+    field_class = forms.IntegerField
+
+
+class ProjectFilter(django_filters.FilterSet):
+    organisation = IdFilter()
+    customer_name = django_filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = Project
+        fields = ["organisation", "country", "customer_name"]
+
+
+class CellFilter(django_filters.FilterSet):
+    project = IdFilter()
+
+    class Meta:
+        model = Cell
+        fields = ["project", "robot_kind"]
+
+
+class GuardSegmentFilter(django_filters.FilterSet):
+    cell = IdFilter()
+
+    class Meta:
+        model = GuardSegment
+        fields = ["cell", "kind"]
+
+
+class OpeningFilter(django_filters.FilterSet):
+    segment = IdFilter()
+    cell = IdFilter(field_name="segment__cell")
+
+    class Meta:
+        model = Opening
+        fields = ["segment", "cell", "purpose"]
+
+
+class OperatorStationFilter(django_filters.FilterSet):
+    cell = IdFilter()
+
+    class Meta:
+        model = OperatorStation
+        fields = ["cell"]

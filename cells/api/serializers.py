@@ -1,0 +1,259 @@
+"""Serializers: field mapping and validation only; writes happen in the views.
+
+Every rule about a layout lives on the models (``clean()``); ``ModelCleanMixin``
+runs it so the API refuses exactly what the pages refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Model, QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from pydantic import ValidationError as PydanticValidationError
+from rest_framework import serializers
+
+from cells import selectors
+from cells.api.errors import validation_detail
+from cells.exchange import FORMAT, CellDocument
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.permissions import editable_organisation_ids
+
+# The exchange document is described in words: pydantic's JSON Schema (2020-12)
+# is not valid OpenAPI 3.0, which the schema is validated against.
+DOCUMENT_HELP = (
+    f"A cell exchange document (format {FORMAT!r}), as returned by "
+    "GET /api/v1/cells/{id}/export/: name, task_description, robot, robot_base, "
+    "hazard_zone, guard_segments (each with openings) and operator_stations."
+)
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class OwnedRelatedField(serializers.PrimaryKeyRelatedField):
+    """The id of a related object, looked up only among the requesting user's.
+
+    A foreign id is answered like a missing one ("object does not exist"), so
+    the API never tells whether another organisation's object exists.
+    """
+
+    def __init__(self, *, selector: Callable[[Any], QuerySet], **kwargs: Any):
+        self.selector = selector
+        super().__init__(**kwargs)
+
+    def get_queryset(self) -> QuerySet:
+        return self.selector(self.context["request"].user)
+
+
+class ModelCleanMixin:
+    """Runs the model's ``clean()`` on the object as it would be saved.
+
+    ModelSerializer checks fields one by one but never calls ``clean()``, where
+    the domain rules live (a segment of zero length, an opening wider than its
+    segment...). Django's messages come back as DRF field errors.
+    """
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)  # type: ignore[misc]
+        try:
+            self._candidate(attrs).clean()
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(validation_detail(exc)) from exc
+        return attrs
+
+    def _candidate(self, attrs: dict[str, Any]) -> Model:
+        """A new object, or a copy of the instance, with the validated values."""
+        instance = self.instance  # type: ignore[attr-defined]
+        if instance is None:
+            return self.Meta.model(**attrs)  # type: ignore[attr-defined]
+        # A copy, so that a refused update leaves the instance untouched.
+        candidate = copy.copy(instance)
+        for name, value in attrs.items():
+            setattr(candidate, name, value)
+        return candidate
+
+
+class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A customer project; ``organisation`` is one the user may edit."""
+
+    organisation = OwnedRelatedField(
+        selector=selectors.organisations_for,
+        required=False,
+        help_text=(
+            "Optional when you can edit exactly one organisation: that one is used."
+        ),
+    )
+
+    class Meta:
+        model = Project
+        fields = [
+            "id",
+            "organisation",
+            "name",
+            "customer_name",
+            "site_name",
+            "country",
+            "proposal_language",
+            "created_by",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["created_by", "created_at", "updated_at"]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if self.instance is None and "organisation" not in attrs:
+            attrs["organisation"] = self._only_editable_organisation()
+        return super().validate(attrs)
+
+    def _only_editable_organisation(self):
+        user = self.context["request"].user
+        editable = editable_organisation_ids(user)
+        if len(editable) != 1:
+            raise serializers.ValidationError(
+                {
+                    "organisation": [
+                        _("Say which organisation: you can edit more than one.")
+                    ]
+                }
+            )
+        return selectors.organisations_for(user).get(pk=editable[0])
+
+
+class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A robot cell: the robot, its task and its hazard zone."""
+
+    project = OwnedRelatedField(selector=selectors.projects_for)
+    organisation = serializers.IntegerField(
+        source="project.organisation_id", read_only=True
+    )
+    # Typed (pairs of whole millimetres) rather than free JSON, so that every
+    # stored outline can be exported: the exchange document wants integers.
+    hazard_zone_polygon_mm = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(), min_length=2, max_length=2
+        ),
+        required=False,
+        help_text="Corner points [[x, y], ...] when the zone is a polygon.",
+    )
+
+    class Meta:
+        model = Cell
+        fields = [
+            "id",
+            "project",
+            "organisation",
+            "name",
+            "robot_manufacturer",
+            "robot_model",
+            "robot_kind",
+            "payload_kg",
+            "reach_mm",
+            "max_tcp_speed_mm_s",
+            "moving_mass_kg",
+            "task_description",
+            "robot_base_x_mm",
+            "robot_base_y_mm",
+            "hazard_zone_shape",
+            "hazard_zone_radius_mm",
+            "hazard_zone_polygon_mm",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["created_at", "updated_at"]
+        # The database requires a radius above zero; Cell.clean() does not check it.
+        extra_kwargs = {"hazard_zone_radius_mm": {"min_value": 1}}
+
+
+class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A straight piece of a cell's guard; ``length_mm`` is computed."""
+
+    cell = OwnedRelatedField(selector=selectors.cells_for)
+    length_mm = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GuardSegment
+        fields = [
+            "id",
+            "cell",
+            "label",
+            "start_x_mm",
+            "start_y_mm",
+            "end_x_mm",
+            "end_y_mm",
+            "height_mm",
+            "kind",
+            "length_mm",
+        ]
+
+    def get_length_mm(self, segment: GuardSegment) -> float:
+        return round(segment.length_mm, 1)
+
+
+class OpeningSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A gap in a guard segment, measured along it from its start."""
+
+    segment = OwnedRelatedField(selector=selectors.segments_for)
+    cell = serializers.IntegerField(source="segment.cell_id", read_only=True)
+
+    class Meta:
+        model = Opening
+        fields = [
+            "id",
+            "segment",
+            "cell",
+            "label",
+            "offset_mm",
+            "width_mm",
+            "lower_edge_mm",
+            "upper_edge_mm",
+            "purpose",
+        ]
+
+
+class OperatorStationSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """Where a person stands to work at a cell."""
+
+    cell = OwnedRelatedField(selector=selectors.cells_for)
+
+    class Meta:
+        model = OperatorStation
+        fields = ["id", "cell", "label", "x_mm", "y_mm"]
+
+
+class CellImportSerializer(serializers.Serializer):
+    """The body of ``POST /cells/import/``: where to put the cell, and the cell."""
+
+    project = OwnedRelatedField(selector=selectors.projects_for)
+    document = extend_schema_field(OpenApiTypes.OBJECT)(
+        serializers.DictField(help_text=DOCUMENT_HELP)
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["document"] = _parse_document(attrs["document"])
+        return attrs
+
+
+def _parse_document(data: dict[str, Any]) -> CellDocument:
+    """The exchange document, or a ValidationError keyed by dotted body paths."""
+    given = data.get("format", FORMAT)
+    if given != FORMAT:
+        raise serializers.ValidationError(
+            {
+                "document.format": [
+                    _("Unknown format %(given)r: this server reads %(known)r.")
+                    % {"given": given, "known": FORMAT}
+                ]
+            }
+        )
+    try:
+        return CellDocument.model_validate(data)
+    except PydanticValidationError as exc:
+        errors: dict[str, list[str]] = {}
+        for error in exc.errors(include_url=False):
+            key = ".".join(["document", *(str(part) for part in error["loc"])])
+            errors.setdefault(key, []).append(error["msg"])
+        raise serializers.ValidationError(errors) from exc

@@ -1,0 +1,181 @@
+"""API viewsets: scope to the user's organisations, check the role, save.
+
+Reads come from ``cells.selectors`` (so another organisation's object is a 404
+and lists are empty); writes of several objects go through ``cells.services``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import Model, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cells import selectors, services
+from cells.api import filters
+from cells.api.errors import document_error_detail
+from cells.api.permissions import CanEditOrganisationData, organisation_id_of
+from cells.api.serializers import (
+    DOCUMENT_HELP,
+    CellImportSerializer,
+    CellSerializer,
+    GuardSegmentSerializer,
+    OpeningSerializer,
+    OperatorStationSerializer,
+    ProjectSerializer,
+)
+from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.permissions import require_edit
+
+
+class OrganisationDataViewSet(viewsets.ModelViewSet):
+    """A plain resource owned by an organisation.
+
+    Subclasses name their ``model``, the body field that names the object's
+    ``parent`` (checked for edit rights on create and on a move), and how to
+    ``scope`` the model to a user.
+    """
+
+    permission_classes = [IsAuthenticated, CanEditOrganisationData]
+    lookup_value_regex = r"[0-9]+"
+    model: type[Model]
+    parent_field: str
+    scope: Callable[[Any], QuerySet]  # a selector: user -> the objects they see
+
+    def get_queryset(self) -> QuerySet:
+        if getattr(self, "swagger_fake_view", False):
+            # Schema generation has no user; it only needs to know the model.
+            return self.model.objects.none()
+        return type(self).scope(self.request.user)
+
+    def perform_create(self, serializer) -> None:
+        self.require_edit_parent(serializer)
+        self.save_atomically(serializer)
+
+    def perform_update(self, serializer) -> None:
+        self.require_edit_parent(serializer)
+        self.save_atomically(serializer)
+
+    def require_edit_parent(self, serializer) -> None:
+        """The object may only be put under a parent the user may edit."""
+        parent = serializer.validated_data.get(self.parent_field)
+        if parent is not None:
+            require_edit(self.request.user, organisation_id_of(parent))
+
+    def save_atomically(self, serializer, **extra) -> None:
+        # A savepoint, so that a write the database refuses leaves the
+        # connection usable (the error handler answers 400).
+        with transaction.atomic():
+            serializer.save(**extra)
+
+
+class ProjectViewSet(OrganisationDataViewSet):
+    """Customer projects of the user's organisations."""
+
+    model = Project
+    scope = staticmethod(selectors.projects_for)
+    parent_field = "organisation"
+    serializer_class = ProjectSerializer
+    filterset_class = filters.ProjectFilter
+
+    def perform_create(self, serializer) -> None:
+        self.require_edit_parent(serializer)
+        self.save_atomically(serializer, created_by=self.request.user)
+
+
+class CellViewSet(OrganisationDataViewSet):
+    """Robot cells, plus their export and import as one exchange document."""
+
+    model = Cell
+    scope = staticmethod(selectors.cells_for)
+    parent_field = "project"
+    serializer_class = CellSerializer
+    filterset_class = filters.CellFilter
+
+    def get_serializer_class(self):
+        if self.action == "import_document":
+            return CellImportSerializer
+        return super().get_serializer_class()
+
+    @extend_schema(
+        summary="Export a cell as an exchange document",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, DOCUMENT_HELP)},
+        filters=False,
+    )
+    @action(detail=True, methods=["get"], url_path="export")
+    def export(self, request: Request, pk: str) -> Response:
+        cell = selectors.cell_with_layout(request.user, int(pk))
+        return Response(selectors.cell_document(cell).model_dump(mode="json"))
+
+    @extend_schema(
+        summary="Create a cell in a project from an exchange document",
+        request=CellImportSerializer,
+        responses={
+            201: CellSerializer,
+            400: OpenApiResponse(
+                description="Errors keyed by body path, "
+                "e.g. document.guard_segments.0.height_mm."
+            ),
+        },
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        url_name="import",
+        parser_classes=[JSONParser],
+    )
+    def import_document(self, request: Request) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        project = serializer.validated_data["project"]
+        require_edit(request.user, project.organisation_id)
+        try:
+            cell = services.cell_import(
+                project=project, document=serializer.validated_data["document"]
+            )
+        except DjangoValidationError as exc:
+            raise ValidationError(document_error_detail(exc)) from exc
+        data = CellSerializer(cell, context=self.get_serializer_context()).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class GuardSegmentViewSet(OrganisationDataViewSet):
+    """Straight pieces of a cell's perimeter guard."""
+
+    model = GuardSegment
+    scope = staticmethod(selectors.segments_for)
+    parent_field = "cell"
+    serializer_class = GuardSegmentSerializer
+    filterset_class = filters.GuardSegmentFilter
+
+
+class OpeningViewSet(OrganisationDataViewSet):
+    """Gaps in guard segments."""
+
+    model = Opening
+    scope = staticmethod(selectors.openings_for)
+    parent_field = "segment"
+    serializer_class = OpeningSerializer
+    filterset_class = filters.OpeningFilter
+
+
+class OperatorStationViewSet(OrganisationDataViewSet):
+    """Where people stand to work at a cell."""
+
+    model = OperatorStation
+    scope = staticmethod(selectors.stations_for)
+    parent_field = "cell"
+    serializer_class = OperatorStationSerializer
+    filterset_class = filters.OperatorStationFilter
