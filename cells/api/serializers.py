@@ -164,7 +164,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = ["created_at", "updated_at"]
-        # The database requires a radius above zero; Cell.clean() does not check it.
+        # Refused before it reaches Cell.clean(), with the bound in the schema.
         extra_kwargs = {"hazard_zone_radius_mm": {"min_value": 1}}
 
 
