@@ -92,3 +92,10 @@ def viewer_client(client, viewer):
 def outsider_client(client, outsider):
     client.force_login(outsider)
     return client
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    return f"database: {database['ENGINE']} {database.get('HOST') or database['NAME']}"
