@@ -17,7 +17,6 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -34,34 +33,9 @@ from cells.forms import (
     OperatorStationForm,
     ProjectForm,
 )
+from cells.htmx import is_fragment_request, render_page
 from cells.models import Cell, GuardSegment, Opening, OperatorStation, Organisation
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
-
-
-def is_fragment_request(request: HttpRequest) -> bool:
-    """Answer with a fragment only to htmx's own swaps, never to a whole page load."""
-    htmx = request.htmx
-    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
-
-
-def render_page(
-    request: HttpRequest,
-    template: str,
-    context: dict,
-    *,
-    fragment: str | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    name = (
-        f"{template}#{fragment}"
-        if fragment and is_fragment_request(request)
-        else template
-    )
-    response = render(request, name, context, status=status)
-    if fragment:
-        patch_vary_headers(response, ["HX-Request"])
-    return response
-
 
 # Projects -------------------------------------------------------------------
 
