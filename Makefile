@@ -55,8 +55,9 @@ unit:
 browser:
 	DJANGO_ALLOW_ASYNC_UNSAFE=1 $(BIN)/pytest -m browser --output=test-results
 
-bench: install-dev
+bench: install-dev messages
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/calculators.py
 
 clean:
 	rm -rf $(VENV) staticfiles test-results

@@ -22,7 +22,11 @@ def render_page(
     status: int = 200,
 ) -> HttpResponse:
     """The whole page, or for htmx just ``template#fragment``; varies on HX-Request."""
-    name = f"{template}#{fragment}" if fragment and is_fragment_request(request) else template
+    name = (
+        f"{template}#{fragment}"
+        if fragment and is_fragment_request(request)
+        else template
+    )
     response = render(request, name, context, status=status)
     if fragment:
         patch_vary_headers(response, ["HX-Request"])

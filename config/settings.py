@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "cells",
+    "compliance",
 ]
 
 MIDDLEWARE = [
@@ -203,6 +204,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # 3.1 speaks JSON Schema 2020-12, which the calculators' pydantic models emit.
+    "OAS_VERSION": "3.1.0",
 }
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run

@@ -4,7 +4,10 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.views import healthz
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -15,5 +18,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/v1/", include("cells.api.urls")),
+    path("api/v1/", include("compliance.api.urls")),
+    path("", include("compliance.urls")),
     path("", include("cells.urls")),
 ]

@@ -1,0 +1,151 @@
+"""How many calculator API calls per second the app answers, beside a trivial
+view (/healthz) in the same run, on a real gunicorn over loopback.
+
+Run with `make bench-calculators`. Bounded: each measurement lasts a few
+seconds and talks only to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "4"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+
+CASES = [
+    ("GET /healthz (trivial view)", "GET", "/healthz", None),
+    (
+        "POST plr",
+        "POST",
+        "/api/v1/calculators/plr/",
+        {"severity": "S2", "frequency": "F2", "avoidance": "P1"},
+    ),
+    (
+        "POST iso13855-espe",
+        "POST",
+        "/api/v1/calculators/iso13855-espe/",
+        {
+            "detection_capability_mm": 14,
+            "response_time_ms": 10,
+            "controller_time_ms": 20,
+            "stopping_time_ms": 120,
+        },
+    ),
+    (
+        "POST ts15066-pfl",
+        "POST",
+        "/api/v1/calculators/ts15066-pfl/",
+        {
+            "body_region": "hands_fingers",
+            "robot_moving_mass_kg": 25,
+            "payload_kg": 5,
+            "contact": "transient",
+        },
+    ),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def hammer(port: int, method: str, path: str, body, token: str) -> tuple[int, int]:
+    """Requests answered with 200 by CLIENTS keep-alive connections in SECONDS."""
+    counts = [0] * CLIENTS
+    errors = [0] * CLIENTS
+    payload = json.dumps(body) if body is not None else None
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    deadline = time.monotonic() + SECONDS
+
+    def client(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.monotonic() < deadline:
+            conn.request(method, path, body=payload, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            if response.status == 200:
+                counts[i] += 1
+            else:
+                errors[i] += 1
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts), sum(errors)
+
+
+def main() -> None:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    if not env.get("DATABASE_URL"):
+        env["SQLITE_NAME"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    manage = [PYTHON, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    setup = (
+        "from django.contrib.auth import get_user_model;"
+        "from rest_framework.authtoken.models import Token;"
+        "u, _ = get_user_model().objects.get_or_create(username='bench');"
+        "print(Token.objects.get_or_create(user=u)[0].key)"
+    )
+    token = subprocess.run(
+        [*manage, "shell", "-c", setup],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            str(WORKERS),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        print(
+            f"gunicorn {WORKERS} workers, {CLIENTS} keep-alive clients, {SECONDS:g} s each"
+        )
+        print(f"{'case':34} {'req/s':>8} {'errors':>7}")
+        for label, method, path, body in CASES:
+            answered, failed = hammer(port, method, path, body, token)
+            print(f"{label:34} {answered / SECONDS:>8.0f} {failed:>7}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""What every standards calculator shares. Pure Python with pydantic, no Django.
+
+A calculator is a plain function from one frozen input model to one frozen
+result model. Results explain themselves: the clause cited, the working as
+readable lines, warnings, and how sure we are of the figures used (two
+independent public sources agree, or only one).
+
+Readable text is written in English and marked with ``gettext_noop`` so that
+Django's ``makemessages`` collects it; the web layer translates it when it
+renders a result. ``%(name)s`` placeholders are filled from ``values`` after
+translation, so a translator can move them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, SerializationInfo, model_serializer
+
+
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for translation without translating it (no Django here)."""
+    return message
+
+
+class Certainty(StrEnum):
+    """How well the figures behind a result are attested in public sources."""
+
+    TWO_SOURCES = "two_sources"  # two independent public sources agree
+    ONE_SOURCE = "one_source"  # rests on a single source: say so wherever shown
+
+
+class Line(BaseModel):
+    """One readable line of working or one warning.
+
+    ``text`` is an English template (marked for translation) with optional
+    ``%(name)s`` placeholders filled from ``values``; ``formula`` is the
+    language-neutral arithmetic, e.g. ``S = 2000 × 0.150 + 0 = 300 mm``.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    values: dict[str, str | int | float] = {}
+    formula: str = ""
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        text = translate(self.text)
+        if self.values:
+            text = text % self.values
+        return f"{text}: {self.formula}" if self.formula else text
+
+    @model_serializer(mode="plain")
+    def _as_text(self, info: SerializationInfo) -> str:
+        """Serialised (JSON, the API) as one readable line, translated when the
+        caller passes ``context={"translate": gettext}``."""
+        translate = (info.context or {}).get("translate", lambda s: s)
+        return self.render(translate)
+
+
+class CalcInput(BaseModel):
+    """Base of every calculator input: frozen, and unknown fields are errors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+
+class CalcResult(BaseModel):
+    """Base of every calculator result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    clause: str  # e.g. "ISO 13855:2010, 6.2.3 (ESPE, normal approach)"
+    steps: tuple[Line, ...] = ()
+    warnings: tuple[Line, ...] = ()
+    certainty: Certainty = Certainty.TWO_SOURCES
+    sources: tuple[str, ...] = ()  # the public sources the figures were taken from
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator as the API and the pages see it."""
+
+    name: str  # URL slug, e.g. "iso13855-espe"
+    title: str  # marked with gettext_noop
+    summary: str  # one or two plain sentences, marked with gettext_noop
+    standard: str  # e.g. "ISO 13855:2010"
+    input_model: type[CalcInput]
+    result_model: type[CalcResult]
+    run: Callable[[Any], CalcResult]
+    headline: tuple[
+        str, ...
+    ]  # result fields shown first, e.g. ("minimum_distance_mm",)
+    example: Mapping[str, Any] = field(default_factory=dict)  # a valid input
+    # Readable names for choice values, e.g. {"hands_fingers": "Hands and fingers"}.
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+
+
+def fmt(value: float, digits: int = 0) -> str:
+    """A number for a formula line: grouped thousands, fixed decimals, no '-0'."""
+    if round(value, digits) == 0:
+        value = 0.0
+    return f"{value:,.{digits}f}"

@@ -1,0 +1,176 @@
+"""How calculator inputs and results are labelled and formatted on the pages.
+
+Field names carry their units (``stopping_time_ms``, ``max_speed_mm_s``); this
+module turns them into a label and a unit, and formats values by unit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+# Unit suffixes of field names, longest first, and how they are written.
+UNITS: tuple[tuple[str, str], ...] = (
+    ("_n_cm2", "N/cm²"),
+    ("_n_mm", "N/mm"),
+    ("_mm_s", "mm/s"),
+    ("_per_h", "1/h"),
+    ("_mm", "mm"),
+    ("_ms", "ms"),
+    ("_kg", "kg"),
+    ("_cm2", "cm²"),
+    ("_n", "N"),
+    ("_j", "J"),
+)
+
+# Decimals shown per unit: enough to check a figure, no false precision.
+DECIMALS = {"mm": 0, "mm/s": 0, "ms": 0, "N": 0, "N/cm²": 0, "N/mm": 0, "kg": 2, "J": 2}
+
+# Labels of fields whose name alone reads badly; others are derived from the name.
+LABELS = {
+    "plr": _("Required performance level PLr"),
+    "plr_low_probability": _("PLr with low probability of occurrence"),
+    "sil": _("Corresponding SIL"),
+    "pfhd_min_per_h": _("PFHd from"),
+    "pfhd_max_per_h": _("PFHd below"),
+    "minimum_distance_mm": _("Minimum distance S"),
+    "k_mm_s": _("Approach speed K"),
+    "c_mm": _("Intrusion distance C"),
+    "t_ms": _("Overall stopping performance T"),
+    "horizontal_distance_mm": _("Required horizontal distance c"),
+    "safety_distance_mm": _("Required safety distance sr"),
+    "max_speed_mm_s": _("Maximum permissible speed"),
+    "force_limit_n": _("Force limit"),
+    "pressure_limit_n_cm2": _("Pressure limit"),
+    "separation_distance_mm": _("Protective separation distance Sp"),
+    "severity": _("Severity of injury (S)"),
+    "frequency": _("Frequency and/or duration of exposure (F)"),
+    "avoidance": _("Possibility of avoiding the hazard (P)"),
+    "low_probability": _("Low probability of occurrence of the hazardous event"),
+    "detection_capability_mm": _("Detection capability d"),
+    "hazard_height_mm": _("Height of the hazard zone a"),
+    "structure_height_mm": _("Height of the protective structure b"),
+    "body_region": _("Body region"),
+    "contact": _("Kind of contact"),
+    "risk": _("Risk"),
+}
+
+
+# Inputs that share a name with a result field but mean the actual, not the required.
+INPUT_LABELS = {
+    "horizontal_distance_mm": _("Actual horizontal distance c in the layout"),
+    "distance_to_hazard_mm": _("Actual distance to the hazard"),
+}
+
+
+@dataclass(frozen=True)
+class FieldLabel:
+    label: Any  # a lazy translation: forms are built once, rendered in any language
+    unit: str
+
+
+def split_unit(name: str) -> tuple[str, str]:
+    for suffix, unit in UNITS:
+        if name.endswith(suffix):
+            return name[: -len(suffix)], unit
+    return name, ""
+
+
+def field_label(name: str, *, is_input: bool = False) -> FieldLabel:
+    stem, unit = split_unit(name)
+    if is_input and name in INPUT_LABELS:
+        return FieldLabel(INPUT_LABELS[name], unit)
+    if name in LABELS:
+        return FieldLabel(LABELS[name], unit)
+    words = stem.replace("_", " ").strip()
+    return FieldLabel(_(words[:1].upper() + words[1:]), unit)
+
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(value: float) -> str:
+    """1e-06 as '1.0 × 10⁻⁶', the way PFHd figures are written."""
+    mantissa, exponent = f"{value:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
+
+
+def display_value(name: str, value: Any, labels: dict[str, str] | None = None) -> str:
+    """A result value as the page shows it, in the active language's format."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, tuple | list):
+        return ", ".join(display_value(name, item, labels) for item in value)
+    if isinstance(value, int | float):
+        _stem, unit = split_unit(name)
+        if unit == "1/h" or (value and abs(value) < 1e-3):
+            return scientific(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            return str(value)
+        decimals = DECIMALS.get(unit, 2)
+        return number_format(
+            round(value, decimals), decimals, use_l10n=True, force_grouping=True
+        )
+    text = str(value)
+    return gettext((labels or {}).get(text, text))
+
+
+BASE_FIELDS = {"clause", "steps", "warnings", "certainty", "sources"}
+
+
+@dataclass(frozen=True)
+class ShownValue:
+    name: str
+    label: Any
+    value: str
+    unit: str
+
+
+def _is_reason(name: str) -> bool:
+    return name == "reason" or name.endswith("_reason")
+
+
+def present_result(calculator, result) -> dict[str, Any]:
+    """What a page shows of a result: headline figures first, then the rest
+    (without echoing the inputs), reasons where a figure could not be given,
+    the working and warnings translated, and how sure the figures are."""
+    labels = dict(calculator.choice_labels)
+
+    def shown(name: str, value: Any) -> ShownValue:
+        label = field_label(name)
+        unit = "" if value is None or isinstance(value, str | bool) else label.unit
+        return ShownValue(name, label.label, display_value(name, value, labels), unit)
+
+    fields = [n for n in type(result).model_fields if n not in BASE_FIELDS]
+    values = {n: getattr(result, n) for n in fields}
+    inputs = set(calculator.input_model.model_fields)
+    plain = {n: v for n, v in values.items() if not _is_reason(n) and not _is_table(v)}
+    return {
+        "headline": [shown(n, plain[n]) for n in calculator.headline if n in plain],
+        "details": [
+            shown(n, v)
+            for n, v in plain.items()
+            if n not in calculator.headline and n not in inputs
+        ],
+        "reasons": [gettext(v) for n, v in values.items() if _is_reason(n) and v],
+        "clause": result.clause,
+        "steps": [line.render(gettext) for line in result.steps],
+        "warnings": [line.render(gettext) for line in result.warnings],
+        "one_source": result.certainty == "one_source",
+        "sources": result.sources,
+    }
+
+
+def _is_table(value: Any) -> bool:
+    return (
+        isinstance(value, tuple | list)
+        and bool(value)
+        and hasattr(value[0], "model_fields")
+    )
