@@ -36,7 +36,6 @@ from compliance.calculators.iso13857_tables import (
     SRC_TROAX,
     TABLE4_OPENINGS,
     THUMB_STOP_REDUCED_DISTANCE_MM,
-    BodyPart,
     OpeningRow,
     ReachOverRow,
     ReachOverTable,
@@ -396,7 +395,6 @@ class OpeningResult(CalcResult):
     """The safety distance s_r required by Table 4."""
 
     safety_distance_mm: int | None  # None: see reason
-    body_part: BodyPart | None = None  # the body part that reaches through
     band_e_min_mm: int | None = None  # the Table 4 band used: min < e <= max
     band_e_max_mm: int | None = None
     reason: str | None = None
@@ -450,10 +448,6 @@ def opening(inp: OpeningInput) -> OpeningResult:
             f"{fmt(row.e_max_mm)} mm",
         ),
         Line(
-            text=gettext_noop("Body part that can reach through: %(body_part)s"),
-            values={"body_part": row.body_part},
-        ),
-        Line(
             text=gettext_noop("Required safety distance for a %(shape)s opening"),
             values={"shape": shape},
             formula=f"s_r = {fmt(s_r)} mm",
@@ -492,7 +486,6 @@ def opening(inp: OpeningInput) -> OpeningResult:
         )
     return OpeningResult(
         safety_distance_mm=s_r,
-        body_part=row.body_part,
         band_e_min_mm=row.e_min_mm,
         band_e_max_mm=row.e_max_mm,
         sufficient=sufficient,
@@ -547,7 +540,7 @@ CALCULATORS: list[Calculator] = [
         input_model=OpeningInput,
         result_model=OpeningResult,
         run=opening,
-        headline=("safety_distance_mm", "body_part", "sufficient"),
+        headline=("safety_distance_mm", "sufficient"),
         choice_labels=CHOICE_LABELS,
         # 40 x 40 mm square mesh -> 200 mm (ABB application, cited in CODE13857).
         example={

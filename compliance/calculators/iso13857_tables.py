@@ -224,9 +224,6 @@ REACH_OVER_TABLES: dict[str, ReachOverTable] = {
 
 # --- Table 4: reaching through regular openings, persons 14 years and over --
 
-BodyPart = Literal["fingertip", "finger", "hand", "arm"]
-
-
 @dataclass(frozen=True)
 class OpeningRow:
     """One band of opening sizes: e_min < e <= e_max, distance s_r by shape."""
@@ -234,12 +231,7 @@ class OpeningRow:
     e_min_mm: int  # exclusive; 0 for the first band
     e_max_mm: int  # inclusive
     s_r_mm: dict[str, int]  # by shape: "slot" / "square" / "round"
-    # NOT from the reference file (it names no body parts): the "part of body"
-    # grouping of the standard's Table 4 as commonly reproduced - fingertip up
-    # to 6 mm, finger up to the knuckle root up to 20 mm, hand up to the thumb
-    # root up to 30 mm (the thumb-stop footnote sits on that slot cell), arm up
-    # to the shoulder above. To be checked against the standard.
-    body_part: BodyPart
+    # The reference names no body parts for the bands, so none are given here.
 
 
 @dataclass(frozen=True)
@@ -259,15 +251,15 @@ class OpeningTable:
 # round_mm); every row is marked confirmed_two_sources (CODE13857 + SFG).
 TABLE4_OPENINGS = OpeningTable(
     rows=(
-        OpeningRow(0, 4, {"slot": 2, "square": 2, "round": 2}, "fingertip"),
-        OpeningRow(4, 6, {"slot": 10, "square": 5, "round": 5}, "fingertip"),
-        OpeningRow(6, 8, {"slot": 20, "square": 15, "round": 5}, "finger"),
-        OpeningRow(8, 10, {"slot": 80, "square": 25, "round": 20}, "finger"),
-        OpeningRow(10, 12, {"slot": 100, "square": 80, "round": 80}, "finger"),
-        OpeningRow(12, 20, {"slot": 120, "square": 120, "round": 120}, "finger"),
-        OpeningRow(20, 30, {"slot": 850, "square": 120, "round": 120}, "hand"),
-        OpeningRow(30, 40, {"slot": 850, "square": 200, "round": 120}, "arm"),
-        OpeningRow(40, 120, {"slot": 850, "square": 850, "round": 850}, "arm"),
+        OpeningRow(0, 4, {"slot": 2, "square": 2, "round": 2}),
+        OpeningRow(4, 6, {"slot": 10, "square": 5, "round": 5}),
+        OpeningRow(6, 8, {"slot": 20, "square": 15, "round": 5}),
+        OpeningRow(8, 10, {"slot": 80, "square": 25, "round": 20}),
+        OpeningRow(10, 12, {"slot": 100, "square": 80, "round": 80}),
+        OpeningRow(12, 20, {"slot": 120, "square": 120, "round": 120}),
+        OpeningRow(20, 30, {"slot": 850, "square": 120, "round": 120}),
+        OpeningRow(30, 40, {"slot": 850, "square": 200, "round": 120}),
+        OpeningRow(40, 120, {"slot": 850, "square": 850, "round": 850}),
     ),
     sources=(SRC_CODE13857, SRC_SFG),
     confirmed_two_sources=True,
