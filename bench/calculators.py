@@ -103,14 +103,18 @@ def main() -> None:
         "u, _ = get_user_model().objects.get_or_create(username='bench');"
         "print(Token.objects.get_or_create(user=u)[0].key)"
     )
-    token = subprocess.run(
-        [*manage, "shell", "-c", setup],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    token = (
+        subprocess.run(
+            [*manage, "shell", "-c", setup],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )  # the shell may print a banner first
     port = free_port()
     server = subprocess.Popen(
         [
