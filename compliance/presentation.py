@@ -58,6 +58,60 @@ LABELS = {
     "body_region": _("Body region"),
     "contact": _("Kind of contact"),
     "risk": _("Risk"),
+    "allowance_ms": _("Allowance"),
+    "area": _("Body area"),
+    "band_e_min_mm": _("Opening size band from"),
+    "band_e_max_mm": _("Opening size band up to"),
+    "beam_count": _("Number of beams"),
+    "beam_heights_mm": _("Beam heights"),
+    "body_effective_mass_kg": _("Effective mass of the body region m_H"),
+    "column_b_mm": _("Table column b"),
+    "contact_area_cm2": _("Contact area"),
+    "controller_time_ms": _("Safety controller time"),
+    "distance_to_hazard_mm": _("Distance to the hazard"),
+    "field_height_mm": _("Height of the detection field H"),
+    "governing_limit": _("Governing limit"),
+    "human_speed_mm_s": _("Human approach speed v_h"),
+    "human_uncertainty_mm": _("Position uncertainty of the person Z_d"),
+    "intrusion_mm": _("Intrusion distance C"),
+    "max_detection_capability_mm": _("Largest detection capability allowed"),
+    "max_energy_j": _("Maximum energy transferred"),
+    "opening_shape": _("Shape of the opening"),
+    "opening_size_mm": _("Size of the opening e"),
+    "payload_kg": _("Payload m_L"),
+    "pressure_area": _("Body area of the pressure limit"),
+    "pressure_area_name": _("Body area of the pressure limit"),
+    "reaction_time_ms": _("Reaction time T_r"),
+    "reduced_mass_kg": _("Reduced mass μ"),
+    "response_time_ms": _("Response time of the device"),
+    "robot_effective_mass_kg": _("Effective mass of the robot m_R"),
+    "robot_moving_mass_kg": _("Moving mass of the robot M"),
+    "robot_speed_mm_s": _("Robot speed v_r"),
+    "robot_uncertainty_mm": _("Position uncertainty of the robot Z_r"),
+    "row_a_mm": _("Table row a"),
+    "sh_mm": _("Person's approach during reaction and stopping S_h"),
+    "sil_certainty": _("Certainty of the SIL correspondence"),
+    "speed_from_force_mm_s": _("Speed allowed by the force limit"),
+    "speed_from_pressure_mm_s": _("Speed allowed by the pressure limit"),
+    "spring_constant_n_mm": _("Spring constant k"),
+    "sr_mm": _("Robot travel during reaction S_r"),
+    "ss_mm": _("Robot stopping distance S_s"),
+    "step_height_mm": _("Height of the step"),
+    "stopping_distance_mm": _("Robot stopping distance S_s"),
+    "stopping_time_ms": _("Stopping time of the machine"),
+    "sufficient": _("Sufficient"),
+    "table": _("Table"),
+    "table_a4_energy_j": _("Energy limit of Table A.4"),
+    "zd_mm": _("Position uncertainty of the person Z_d"),
+    "zr_mm": _("Position uncertainty of the robot Z_r"),
+}
+
+# Values that are ids rather than words.
+VALUE_LABELS = {
+    "two_sources": _("two public sources"),
+    "one_source": _("one public source"),
+    "force": _("force"),
+    "pressure": _("pressure"),
 }
 
 
@@ -87,8 +141,9 @@ def field_label(name: str, *, is_input: bool = False) -> FieldLabel:
         return FieldLabel(INPUT_LABELS[name], unit)
     if name in LABELS:
         return FieldLabel(LABELS[name], unit)
+    # A field without a label of its own: readable, though untranslated.
     words = stem.replace("_", " ").strip()
-    return FieldLabel(_(words[:1].upper() + words[1:]), unit)
+    return FieldLabel(words[:1].upper() + words[1:], unit)
 
 
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -114,11 +169,13 @@ def display_value(name: str, value: Any, labels: dict[str, str] | None = None) -
             return scientific(value)
         if isinstance(value, float) and not math.isfinite(value):
             return str(value)
-        decimals = DECIMALS.get(unit, 2)
+        decimals = DECIMALS.get(unit, 0 if isinstance(value, int) else 2)
         return number_format(
             round(value, decimals), decimals, use_l10n=True, force_grouping=True
         )
     text = str(value)
+    if text in VALUE_LABELS:
+        return str(VALUE_LABELS[text])
     return gettext((labels or {}).get(text, text))
 
 

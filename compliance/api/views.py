@@ -37,7 +37,9 @@ class CalculatorView(APIView):
     def post(self, request: Request) -> Response:
         data = _as_dict(request.data)
         if not isinstance(data, dict):
-            return Response({"non_field_errors": ["Send a JSON object."]}, status=400)
+            return Response(
+                {"non_field_errors": [gettext("Send a JSON object.")]}, status=400
+            )
         try:
             calc_input = self.calculator.input_model.model_validate(data)
         except ValidationError as exc:

@@ -50,7 +50,12 @@ class Line(BaseModel):
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         text = translate(self.text)
         if self.values:
-            text = text % self.values
+            # Words filled in (a body region's name, a table's name) are
+            # translated too; numbers are not.
+            text = text % {
+                key: translate(value) if isinstance(value, str) else value
+                for key, value in self.values.items()
+            }
         return f"{text}: {self.formula}" if self.formula else text
 
     @model_serializer(mode="plain")

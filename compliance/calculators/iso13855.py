@@ -202,10 +202,12 @@ class EspeInput(CalcInput):
     def _covered(cls, d: float) -> float:
         if d > tables.ESPE_D_MAX_MM:
             raise ValueError(
-                "detection_capability_mm: the ESPE normal-approach formulas of "
-                "ISO 13855:2010 cover a detection capability up to 70 mm "
-                "(d ≤ 40 mm for hand detection, 40 < d ≤ 70 mm for arm and body "
-                "detection); for coarser devices use the multiple-beam calculator"
+                gettext_noop(
+                    "detection_capability_mm: the ESPE normal-approach formulas of "
+                    "ISO 13855:2010 cover a detection capability up to 70 mm "
+                    "(d ≤ 40 mm for hand detection, 40 < d ≤ 70 mm for arm and body "
+                    "detection); for coarser devices use the multiple-beam calculator"
+                )
             )
         return d
 
@@ -394,9 +396,11 @@ class MatInput(CalcInput):
     def _step_covered(cls, h: float | None) -> float | None:
         if h is not None and h > tables.PARALLEL_H_MAX_MM:
             raise ValueError(
-                "step_height_mm: a mat on a step higher than 1000 mm is outside "
-                "what is covered here (a horizontal detection zone may be at "
-                "most 1000 mm above the floor, ISO 13855:2010, 6.3)"
+                gettext_noop(
+                    "step_height_mm: a mat on a step higher than 1000 mm is outside "
+                    "what is covered here (a horizontal detection zone may be at "
+                    "most 1000 mm above the floor, ISO 13855:2010, 6.3)"
+                )
             )
         return h
 
@@ -496,9 +500,11 @@ class ParallelInput(CalcInput):
     def _height_covered(cls, h: float) -> float:
         if h > tables.PARALLEL_H_MAX_MM:
             raise ValueError(
-                "field_height_mm: a horizontal detection zone may be at most "
-                "1000 mm above the floor (ISO 13855:2010, 6.3); higher fields "
-                "cannot be placed by this rule"
+                gettext_noop(
+                    "field_height_mm: a horizontal detection zone may be at most "
+                    "1000 mm above the floor (ISO 13855:2010, 6.3); higher fields "
+                    "cannot be placed by this rule"
+                )
             )
         return h
 

@@ -224,6 +224,7 @@ REACH_OVER_TABLES: dict[str, ReachOverTable] = {
 
 # --- Table 4: reaching through regular openings, persons 14 years and over --
 
+
 @dataclass(frozen=True)
 class OpeningRow:
     """One band of opening sizes: e_min < e <= e_max, distance s_r by shape."""
