@@ -20,6 +20,14 @@ class Organisation(models.Model):
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    requires_two_person_signoff = models.BooleanField(
+        _("two-person sign-off"),
+        default=False,
+        help_text=_(
+            "A risk assessment must be approved by a second person before a safety "
+            "engineer signs it."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -494,3 +502,78 @@ class OperatorStation(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+
+class DeviceKind(models.TextChoices):
+    LIGHT_CURTAIN = "light_curtain", _("Safety light curtain")
+    MULTIBEAM = "multibeam", _("Multi-beam light grid")
+    SAFETY_MAT = "safety_mat", _("Pressure-sensitive safety mat")
+    LASER_SCANNER = "laser_scanner", _("Safety laser scanner")
+    INTERLOCKED_DOOR = "interlocked_door", _("Interlocked door")
+    EMERGENCY_STOP = "emergency_stop", _("Emergency stop")
+    ENABLING_DEVICE = "enabling_device", _("Enabling device")
+    SAFETY_CONTROLLER = "safety_controller", _("Safety controller")
+    OTHER = "other", _("Other safety device")
+
+
+class PerformanceLevel(models.TextChoices):
+    """ISO 13849-1 performance levels, a (lowest) to e (highest)."""
+
+    A = "a", "PL a"
+    B = "b", "PL b"
+    C = "c", "PL c"
+    D = "d", "PL d"
+    E = "e", "PL e"
+
+
+class Device(models.Model):
+    """A safety device in the cell: what guards an opening or stops the robot."""
+
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="devices", verbose_name=_("cell")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=DeviceKind.choices)
+    label = models.CharField(_("label"), max_length=60)
+    opening = models.ForeignKey(
+        Opening,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="devices",
+        verbose_name=_("guarded opening"),
+    )
+    claimed_pl = models.CharField(
+        _("performance level claimed"),
+        max_length=1,
+        choices=PerformanceLevel.choices,
+        blank=True,
+        help_text=_(
+            "The PL the maker states for the device, if it is a safety function."
+        ),
+    )
+    response_time_ms = models.PositiveIntegerField(
+        _("response time (ms)"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("safety device")
+        verbose_name_plural = _("safety devices")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=DeviceKind.values), name="device_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def clean(self) -> None:
+        if (
+            self.opening_id
+            and self.cell_id
+            and self.opening.segment.cell_id != self.cell_id
+        ):
+            raise ValidationError(
+                {"opening": _("The opening belongs to another cell.")}
+            )

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model, QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -36,6 +37,23 @@ from cells.forms import (
 from cells.htmx import is_fragment_request, render_page
 from cells.models import Cell, GuardSegment, Opening, OperatorStation, Organisation
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
+
+KEPT_FOR_THE_RECORD = gettext_lazy(
+    "“%(name)s” is part of a signed risk assessment, which must be kept as it was "
+    "signed: it cannot be deleted."
+)
+
+
+def _deleted(request: HttpRequest, obj) -> bool:
+    """Delete ``obj``, or say why not when a signed record still needs it."""
+    try:
+        with transaction.atomic():
+            obj.delete()
+    except (IntegrityError, RestrictedError, ProtectedError):
+        messages.error(request, KEPT_FOR_THE_RECORD % {"name": obj})
+        return False
+    return True
+
 
 # Projects -------------------------------------------------------------------
 
@@ -95,7 +113,8 @@ def project_delete(request: HttpRequest, pk: int) -> HttpResponse:
     project = selectors.project_for(request.user, pk)
     require_edit(request.user, project.organisation_id)
     if request.method == "POST":
-        project.delete()
+        if not _deleted(request, project):
+            return redirect("cells:project_detail", pk=project.pk)
         messages.success(request, _("Project “%(name)s” deleted.") % {"name": project})
         return redirect("cells:project_list")
     return render(
@@ -142,7 +161,8 @@ def cell_delete(request: HttpRequest, pk: int) -> HttpResponse:
     cell = selectors.cell_for(request.user, pk)
     require_edit(request.user, cell.project.organisation_id)
     if request.method == "POST":
-        cell.delete()
+        if not _deleted(request, cell):
+            return redirect("cells:cell_detail", pk=cell.pk)
         messages.success(request, _("Cell “%(name)s” deleted.") % {"name": cell})
         return redirect("cells:project_detail", pk=cell.project_id)
     return render(
@@ -337,5 +357,16 @@ def layout_element_delete(
     cell = selectors.cell_for(request.user, cell_pk)
     require_edit(request.user, cell.project.organisation_id)
     element = get_object_or_404(element_kind.queryset(cell), pk=pk)
-    element.delete()
+    try:
+        with transaction.atomic():
+            element.delete()
+    except (IntegrityError, RestrictedError, ProtectedError):
+        message = _(
+            "“%(name)s” is named by a risk-reduction measure of the risk "
+            "assessment: unlink it there first."
+        ) % {"name": element}
+        if not is_fragment_request(request):
+            messages.error(request, message)
+            return redirect("cells:cell_detail", pk=cell.pk)
+        return render_workspace(request, cell.pk, saved=message)
     return _saved_response(request, cell.pk, _("Deleted %(name)s.") % {"name": element})

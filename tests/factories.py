@@ -104,3 +104,12 @@ class OperatorStationFactory(factory.django.DjangoModelFactory):
     label = factory.Sequence(lambda n: f"Station {n}")
     x_mm = 2000
     y_mm = -800
+
+
+class DeviceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "cells.Device"
+
+    cell = factory.SubFactory(CellFactory)
+    kind = "light_curtain"
+    label = factory.Sequence(lambda n: f"LC{n}")

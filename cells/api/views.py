@@ -10,13 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
-from django.db.models import Model, QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -37,6 +38,15 @@ from cells.api.serializers import (
 )
 from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
 from cells.permissions import require_edit
+
+
+class KeptForTheRecord(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "kept_for_the_record"
+    default_detail = _(
+        "A risk assessment names this object (a signed one must be kept as it "
+        "was signed): it cannot be deleted."
+    )
 
 
 class OrganisationDataViewSet(viewsets.ModelViewSet):
@@ -72,6 +82,13 @@ class OrganisationDataViewSet(viewsets.ModelViewSet):
         parent = serializer.validated_data.get(self.parent_field)
         if parent is not None:
             require_edit(self.request.user, organisation_id_of(parent))
+
+    def perform_destroy(self, instance) -> None:
+        try:
+            with transaction.atomic():
+                instance.delete()
+        except (IntegrityError, RestrictedError, ProtectedError) as exc:
+            raise KeptForTheRecord() from exc
 
     def save_atomically(self, serializer, **extra) -> None:
         # A savepoint, so that a write the database refuses leaves the

@@ -1,0 +1,193 @@
+"""What a risk-assessment revision says, as pure data (pydantic, no Django).
+
+Signing stores the SHA-256 of this content; comparing two revisions compares
+this content. Hazards and measures carry a ``key`` that stays the same when a
+revision is copied into the next, so a diff can tell a re-estimated hazard
+from a removed one and an added one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+ESTIMATE_FIELDS = ("severity", "frequency", "avoidance", "low_probability")
+RESIDUAL_FIELDS = (
+    "residual_severity",
+    "residual_frequency",
+    "residual_avoidance",
+    "residual_low_probability",
+)
+
+
+class _Content(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MeasureContent(_Content):
+    key: str
+    step: str
+    description: str
+    link_kind: str = ""  # "device", "segment" or "" (no link)
+    linked_label: str = ""
+    collaborative_mode: str = ""
+    is_safety_function: bool = False
+    plr_required: str = ""
+    pl_claimed: str = ""
+
+
+class HazardContent(_Content):
+    key: str
+    group: str
+    origin: str
+    consequence: str
+    description: str = ""
+    phase: str
+    task: str
+    location_key: str = ""
+    location_label: str = ""
+    severity: str = ""
+    frequency: str = ""
+    avoidance: str = ""
+    low_probability: bool = False
+    residual_severity: str = ""
+    residual_frequency: str = ""
+    residual_avoidance: str = ""
+    residual_low_probability: bool = False
+    measures: tuple[MeasureContent, ...] = ()
+
+
+class RevisionContent(_Content):
+    intended_use: str = ""
+    foreseeable_misuse: str = ""
+    space_limits: str = ""
+    time_limits: str = ""
+    exposed_persons: tuple[str, ...] = ()
+    hazards: tuple[HazardContent, ...] = ()
+
+
+def canonical_json(content: RevisionContent) -> str:
+    """One spelling of the content: sorted keys, no spaces, hazards by key."""
+    data = content.model_dump(mode="json")
+    data["hazards"] = sorted(data["hazards"], key=lambda h: h["key"])
+    for hazard in data["hazards"]:
+        hazard["measures"] = sorted(hazard["measures"], key=lambda m: m["key"])
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(content: RevisionContent) -> str:
+    return hashlib.sha256(canonical_json(content).encode()).hexdigest()
+
+
+class FieldChange(_Content):
+    field: str
+    before: Any
+    after: Any
+
+
+class MeasureChange(_Content):
+    key: str
+    description: str
+    kind: str  # "added", "removed" or "changed"
+    fields: tuple[FieldChange, ...] = ()
+
+
+class HazardChange(_Content):
+    key: str
+    task: str
+    kind: str  # "added", "removed", "re_estimated" or "changed"
+    fields: tuple[FieldChange, ...] = ()
+    measures: tuple[MeasureChange, ...] = ()
+
+
+class RevisionDiff(_Content):
+    limits: tuple[FieldChange, ...] = ()
+    hazards: tuple[HazardChange, ...] = ()
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.limits and not self.hazards
+
+    def of_kind(self, kind: str) -> tuple[HazardChange, ...]:
+        return tuple(h for h in self.hazards if h.kind == kind)
+
+
+def _field_changes(
+    old: BaseModel, new: BaseModel, skip: set[str]
+) -> tuple[FieldChange, ...]:
+    return tuple(
+        FieldChange(field=name, before=getattr(old, name), after=getattr(new, name))
+        for name in type(old).model_fields
+        if name not in skip and getattr(old, name) != getattr(new, name)
+    )
+
+
+def _measure_changes(
+    old: HazardContent, new: HazardContent
+) -> tuple[MeasureChange, ...]:
+    before = {m.key: m for m in old.measures}
+    after = {m.key: m for m in new.measures}
+    changes = [
+        MeasureChange(key=k, description=after[k].description, kind="added")
+        for k in after
+        if k not in before
+    ]
+    changes += [
+        MeasureChange(key=k, description=before[k].description, kind="removed")
+        for k in before
+        if k not in after
+    ]
+    for k in before.keys() & after.keys():
+        fields = _field_changes(before[k], after[k], {"key"})
+        if fields:
+            changes.append(
+                MeasureChange(
+                    key=k,
+                    description=after[k].description,
+                    kind="changed",
+                    fields=fields,
+                )
+            )
+    return tuple(sorted(changes, key=lambda c: (c.kind, c.description, c.key)))
+
+
+def diff(old: RevisionContent, new: RevisionContent) -> RevisionDiff:
+    """What changed from ``old`` to ``new``: limits, and hazards added, removed,
+    re-estimated (a risk parameter changed) or otherwise changed, with their
+    measures."""
+    limits = _field_changes(old, new, {"hazards"})
+    before = {h.key: h for h in old.hazards}
+    after = {h.key: h for h in new.hazards}
+    hazards = [
+        HazardChange(key=k, task=after[k].task, kind="added")
+        for k in after
+        if k not in before
+    ]
+    hazards += [
+        HazardChange(key=k, task=before[k].task, kind="removed")
+        for k in before
+        if k not in after
+    ]
+    for k in before.keys() & after.keys():
+        fields = _field_changes(before[k], after[k], {"key", "measures"})
+        measures = _measure_changes(before[k], after[k])
+        if not fields and not measures:
+            continue
+        estimated = any(f.field in ESTIMATE_FIELDS + RESIDUAL_FIELDS for f in fields)
+        hazards.append(
+            HazardChange(
+                key=k,
+                task=after[k].task,
+                kind="re_estimated" if estimated else "changed",
+                fields=fields,
+                measures=measures,
+            )
+        )
+    order = {"added": 0, "removed": 1, "re_estimated": 2, "changed": 3}
+    return RevisionDiff(
+        limits=limits,
+        hazards=tuple(sorted(hazards, key=lambda h: (order[h.kind], h.task, h.key))),
+    )

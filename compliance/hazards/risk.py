@@ -1,0 +1,299 @@
+"""Risk level of a hazard from the ISO 13849-1:2015 Annex A risk-graph parameters.
+
+A safety engineer estimates each hazard with the three risk-graph parameters
+(severity S, frequency/exposure F, possibility of avoidance P) and, since the
+2015 amendment, whether the hazardous event has a low probability of
+occurrence. ``estimate`` reads the required performance level (PLr) from the
+``plr`` calculator (``compliance.calculators.iso13849``) and maps it to a risk
+level shown on pages, in the API and in the PDF.
+
+The level bands are a presentation choice of this product, NOT taken from any
+standard: ISO 13849-1 gives a PLr, not a risk level. Each estimate says so in
+its ``basis`` field. PLr a-b is "low" (green), c "medium" (amber), d "high"
+(orange), e "very_high" (red).
+
+``residual_acceptable`` applies this product's acceptance rule to a hazard's
+residual risk (again a product choice, not a clause): the hazard must be
+estimated, its residual level must be low or medium, and every measure must
+reach its PLr.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from compliance.calculators.base import Certainty, Line, gettext_noop
+from compliance.calculators.iso13849 import PlrInput, plr
+from compliance.calculators.iso13849_tables import (
+    PL_ORDER,
+    Avoidance,
+    Frequency,
+    PerformanceLevel,
+    Severity,
+)
+
+RiskLevel = Literal["low", "medium", "high", "very_high"]
+Colour = Literal["green", "amber", "orange", "red"]
+
+BASIS = gettext_noop(
+    "Risk level bands are a presentation choice of Cell Safety Planner, not "
+    "taken from a standard: PLr a or b is low, c medium, d high, e very high."
+)
+ACCEPTANCE_BASIS = gettext_noop(
+    "The acceptance rule is a choice of Cell Safety Planner, not taken from a "
+    "standard: the hazard is estimated, its residual risk level is low or "
+    "medium, and every protective measure reaches its required performance "
+    "level."
+)
+
+
+class RiskLevelBand(BaseModel):
+    """One band of the product's risk scale: its id, label, colour and PLrs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    level: RiskLevel
+    label: str  # marked with gettext_noop
+    colour: Colour
+    plrs: tuple[PerformanceLevel, ...]
+
+
+# From the lowest to the highest band. Not from a standard: see ``BASIS``.
+RISK_LEVELS: tuple[RiskLevelBand, ...] = (
+    RiskLevelBand(
+        level="low", label=gettext_noop("Low"), colour="green", plrs=("a", "b")
+    ),
+    RiskLevelBand(
+        level="medium", label=gettext_noop("Medium"), colour="amber", plrs=("c",)
+    ),
+    RiskLevelBand(
+        level="high", label=gettext_noop("High"), colour="orange", plrs=("d",)
+    ),
+    RiskLevelBand(
+        level="very_high", label=gettext_noop("Very high"), colour="red", plrs=("e",)
+    ),
+)
+
+# Residual levels this product does not accept.
+UNACCEPTABLE_LEVELS: frozenset[RiskLevel] = frozenset({"high", "very_high"})
+
+
+_PL_RANK: dict[str, int] = {pl: rank for rank, pl in enumerate(PL_ORDER)}
+
+
+def band(pl: PerformanceLevel) -> RiskLevelBand:
+    """The risk-level band a PLr falls in; ``ValueError`` for an unknown PL."""
+    for b in RISK_LEVELS:
+        if pl in b.plrs:
+            return b
+    raise ValueError(f"unknown performance level {pl!r}")
+
+
+def pl_at_least(claimed: str, required: str) -> bool:
+    """Whether the PL a measure claims reaches the required one (a < b < c < d < e).
+
+    ``ValueError`` if either is not a performance level a-e.
+    """
+    for pl in (claimed, required):
+        if pl not in _PL_RANK:
+            raise ValueError(f"unknown performance level {pl!r}")
+    return _PL_RANK[claimed] >= _PL_RANK[required]
+
+
+class RiskEstimate(BaseModel):
+    """The estimated risk of one hazard: the risk-graph PLr and its risk level.
+
+    ``plr`` is the risk-graph value; ``plr_low_probability`` the PLr lowered by
+    one level when the caller says the probability of occurrence is low.
+    ``effective_plr`` (and so ``level`` and ``colour``) follows the lowered PLr
+    only when ``low_probability_applied``: the caller accepted the reduction.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    severity: Severity
+    frequency: Frequency
+    avoidance: Avoidance
+    low_probability: bool
+    low_probability_applied: bool
+    plr: PerformanceLevel
+    plr_low_probability: PerformanceLevel | None
+    effective_plr: PerformanceLevel
+    level: RiskLevel
+    label: str  # the level's English label, marked with gettext_noop
+    colour: Colour
+    basis: str = BASIS
+    clause: str  # the clause the PLr was read from
+    steps: tuple[Line, ...]
+    warnings: tuple[Line, ...]
+    certainty: Certainty
+    sources: tuple[str, ...]
+
+
+def estimate(
+    severity: Severity,
+    frequency: Frequency,
+    avoidance: Avoidance,
+    low_probability: bool = False,
+    apply_low_probability: bool = False,
+) -> RiskEstimate:
+    """The risk of a hazard from S, F, P (ISO 13849-1:2015 Annex A) as a level.
+
+    ``apply_low_probability`` says the risk assessment accepts the one-level
+    reduction for a low probability of occurrence; it has no effect unless
+    ``low_probability`` is set. Invalid parameters raise pydantic's
+    ``ValidationError`` (a ``ValueError``).
+    """
+    result = plr(
+        PlrInput(
+            severity=severity,
+            frequency=frequency,
+            avoidance=avoidance,
+            low_probability=low_probability,
+        )
+    )
+    # The calculator gives a lowered PLr only when low_probability is set.
+    reduced = result.plr_low_probability
+    applied = apply_low_probability and reduced is not None
+    effective = reduced if apply_low_probability and reduced is not None else result.plr
+    chosen = band(effective)
+    steps = list(result.steps)
+    if applied:
+        steps.append(
+            Line(
+                text=gettext_noop(
+                    "The lowered PLr is applied, as accepted in the risk assessment"
+                ),
+                formula=f"PLr {result.plr} → {effective}",
+            )
+        )
+    elif low_probability:
+        steps.append(
+            Line(
+                text=gettext_noop(
+                    "The lowered PLr is not applied: the risk level follows the "
+                    "risk-graph PLr %(plr)s"
+                ),
+                values={"plr": result.plr},
+            )
+        )
+    steps.append(
+        Line(
+            text=gettext_noop("Risk level (product scale, not a standard)"),
+            formula=f"PLr {effective} → {chosen.level}",
+        )
+    )
+    return RiskEstimate(
+        severity=severity,
+        frequency=frequency,
+        avoidance=avoidance,
+        low_probability=low_probability,
+        low_probability_applied=applied,
+        plr=result.plr,
+        plr_low_probability=result.plr_low_probability,
+        effective_plr=effective,
+        level=chosen.level,
+        label=chosen.label,
+        colour=chosen.colour,
+        clause=result.clause,
+        steps=tuple(steps),
+        warnings=result.warnings,
+        certainty=result.certainty,
+        sources=result.sources,
+    )
+
+
+ReasonCode = Literal[
+    "not_estimated",
+    "residual_not_estimated",
+    "residual_level_too_high",
+    "measure_pl_below_plr",
+]
+
+
+class Reason(BaseModel):
+    """Why a residual risk is not acceptable: a code and a readable sentence.
+
+    ``text`` is English, marked with ``gettext_noop``, with ``%(name)s``
+    placeholders filled from ``values`` after translation.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    code: ReasonCode
+    text: str
+    values: dict[str, str] = {}
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The sentence, translated by ``translate`` (e.g. Django's ``gettext``)."""
+        text = translate(self.text)
+        if self.values:
+            text = text % {k: translate(v) for k, v in self.values.items()}
+        return text
+
+
+class Acceptability(BaseModel):
+    """Whether a hazard's residual risk is acceptable, and every reason it is not.
+
+    ``reasons`` is empty exactly when ``acceptable`` is true.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    acceptable: bool
+    reasons: tuple[Reason, ...]
+    basis: str = ACCEPTANCE_BASIS
+
+
+def residual_acceptable(
+    initial: RiskEstimate | None,
+    residual: RiskEstimate | None,
+    measures_pl_ok: bool,
+) -> Acceptability:
+    """Judge a hazard's residual risk by this product's rule (see ``ACCEPTANCE_BASIS``).
+
+    Not acceptable, with every reason that applies: the hazard has no initial
+    estimate; its residual risk has not been estimated (no estimate is never
+    taken to mean "no risk" - re-estimate it, even if unchanged); the residual
+    level is high or very high; a measure's claimed PL is below its PLr
+    (``measures_pl_ok`` false, computed by the caller with ``pl_at_least``).
+    """
+    reasons: list[Reason] = []
+    if initial is None:
+        reasons.append(
+            Reason(
+                code="not_estimated",
+                text=gettext_noop("The hazard's risk has not been estimated."),
+            )
+        )
+    if residual is None:
+        reasons.append(
+            Reason(
+                code="residual_not_estimated",
+                text=gettext_noop("The residual risk has not been estimated."),
+            )
+        )
+    elif residual.level in UNACCEPTABLE_LEVELS:
+        reasons.append(
+            Reason(
+                code="residual_level_too_high",
+                text=gettext_noop(
+                    "The residual risk level is %(level)s: reduce it to low or medium."
+                ),
+                values={"level": residual.label},
+            )
+        )
+    if not measures_pl_ok:
+        reasons.append(
+            Reason(
+                code="measure_pl_below_plr",
+                text=gettext_noop(
+                    "A protective measure's performance level is below its "
+                    "required performance level (PLr)."
+                ),
+            )
+        )
+    return Acceptability(acceptable=not reasons, reasons=tuple(reasons))

@@ -1,0 +1,137 @@
+"""Draft → in review → (approved) → signed, and who may do what."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from compliance import selectors, services
+from compliance.assessment.content import content_hash
+from compliance.models import Revision, RevisionStatus
+from tests.compliance.assessment.conftest import CRUSHING
+from tests.factories import MembershipFactory, UserFactory
+
+
+def test_opening_an_assessment_starts_revision_1_with_the_layouts_space_limits(
+    revision,
+):
+    assert revision.number == 1
+    assert revision.status == RevisionStatus.DRAFT
+    assert "1 segments, 4.0 m, with 1 openings" in revision.space_limits
+
+
+def test_opening_twice_returns_the_same_revision(cell, revision, owner):
+    assert services.assessment_open(cell=cell, actor=owner).pk == revision.pk
+
+
+def test_viewer_cannot_start_an_assessment(cell, viewer):
+    with pytest.raises(PermissionDenied):
+        services.assessment_open(cell=cell, actor=viewer)
+
+
+def test_submit_then_sign_freezes_the_content_under_its_hash(
+    revision, hazard, safety_engineer
+):
+    submitted = services.revision_submit(revision=revision, actor=safety_engineer)
+    assert submitted.status == RevisionStatus.IN_REVIEW
+    signed = services.revision_sign(revision=submitted, actor=safety_engineer)
+    assert signed.status == RevisionStatus.SIGNED
+    assert signed.signed_by == safety_engineer
+    assert signed.content_hash == content_hash(selectors.revision_content(signed))
+    assert services.revision_is_intact(signed)
+
+
+def test_only_a_safety_engineer_can_sign(revision, hazard, owner):
+    submitted = services.revision_submit(revision=revision, actor=owner)
+    with pytest.raises(PermissionDenied):
+        services.revision_sign(revision=submitted, actor=owner)
+    assert Revision.objects.get(pk=revision.pk).status == RevisionStatus.IN_REVIEW
+
+
+def test_a_draft_cannot_be_signed(revision, hazard, safety_engineer):
+    with pytest.raises(ValidationError):
+        services.revision_sign(revision=revision, actor=safety_engineer)
+
+
+def test_signing_with_unestimated_hazards_names_them(revision, safety_engineer):
+    services.hazard_add(revision=revision, actor=safety_engineer, **CRUSHING)
+    submitted = services.revision_submit(revision=revision, actor=safety_engineer)
+    with pytest.raises(ValidationError, match="Loading parts at the infeed"):
+        services.revision_sign(revision=submitted, actor=safety_engineer)
+    assert Revision.objects.get(pk=revision.pk).status == RevisionStatus.IN_REVIEW
+
+
+def test_an_empty_revision_cannot_be_submitted(revision, safety_engineer):
+    with pytest.raises(ValidationError):
+        services.revision_submit(revision=revision, actor=safety_engineer)
+
+
+def test_reviewer_can_send_it_back_to_draft(revision, hazard, safety_engineer, owner):
+    submitted = services.revision_submit(revision=revision, actor=owner)
+    returned = services.revision_return(revision=submitted, actor=safety_engineer)
+    assert returned.status == RevisionStatus.DRAFT
+
+
+@pytest.fixture
+def two_person(organisation):
+    organisation.requires_two_person_signoff = True
+    organisation.save()
+    return organisation
+
+
+def test_two_person_signoff_needs_a_second_persons_approval(
+    two_person, revision, hazard, safety_engineer, owner
+):
+    submitted = services.revision_submit(revision=revision, actor=safety_engineer)
+    with pytest.raises(ValidationError, match="second person"):
+        services.revision_sign(revision=submitted, actor=safety_engineer)
+    with pytest.raises(PermissionDenied):
+        services.revision_approve(
+            revision=submitted, actor=safety_engineer
+        )  # submitter
+    approved = services.revision_approve(revision=submitted, actor=owner)
+    assert approved.status == RevisionStatus.APPROVED
+    signed = services.revision_sign(revision=approved, actor=safety_engineer)
+    assert signed.status == RevisionStatus.SIGNED
+
+
+def test_approver_cannot_also_sign(two_person, organisation, revision, hazard, owner):
+    engineer_a = UserFactory(username="engineer-a")
+    engineer_b = UserFactory(username="engineer-b")
+    for user in (engineer_a, engineer_b):
+        MembershipFactory(user=user, organisation=organisation, role="safety_engineer")
+    submitted = services.revision_submit(revision=revision, actor=owner)
+    approved = services.revision_approve(revision=submitted, actor=engineer_a)
+    with pytest.raises(PermissionDenied):
+        services.revision_sign(revision=approved, actor=engineer_a)
+    assert services.revision_sign(revision=approved, actor=engineer_b).is_signed
+
+
+def test_editing_a_signed_assessment_starts_a_copy_as_revision_2(
+    revision, hazard, safety_engineer
+):
+    services.measure_add(
+        hazard=hazard, actor=safety_engineer, step="safeguarding", description="Fence"
+    )
+    signed = services.revision_sign(
+        revision=services.revision_submit(revision=revision, actor=safety_engineer),
+        actor=safety_engineer,
+    )
+    second = services.revision_start_next(revision=signed, actor=safety_engineer)
+    assert second.number == 2
+    assert second.status == RevisionStatus.DRAFT
+    assert second.based_on == signed
+    copied = second.hazards.get()
+    assert copied.key == hazard.key
+    assert copied.measures.get().description == "Fence"
+    assert content_hash(selectors.revision_content(second)) == signed.content_hash
+
+
+def test_only_the_latest_signed_revision_is_copied(revision, hazard, safety_engineer):
+    signed = services.revision_sign(
+        revision=services.revision_submit(revision=revision, actor=safety_engineer),
+        actor=safety_engineer,
+    )
+    services.revision_start_next(revision=signed, actor=safety_engineer)
+    with pytest.raises(ValidationError, match="already follows"):
+        services.revision_start_next(revision=signed, actor=safety_engineer)
