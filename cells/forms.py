@@ -8,7 +8,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import Cell, Device, GuardSegment, Opening, OperatorStation, Project
 
 
 class ProjectForm(forms.ModelForm):
@@ -157,6 +157,19 @@ class OpeningForm(LayoutElementForm):
         self.fields["segment"].queryset = GuardSegment.objects.filter(cell=cell)
 
 
+class DeviceForm(LayoutElementForm):
+    class Meta:
+        model = Device
+        fields = ["label", "kind", "opening", "claimed_pl", "response_time_ms"]
+
+    def __init__(self, *args, cell: Cell, **kwargs):
+        super().__init__(*args, cell=cell, **kwargs)
+        self.fields["opening"].queryset = Opening.objects.filter(
+            segment__cell=cell
+        ).select_related("segment")
+        self.fields["opening"].label_from_instance = lambda o: f"{o.segment} / {o}"
+
+
 class OperatorStationForm(LayoutElementForm):
     class Meta:
         model = OperatorStation
@@ -165,6 +178,7 @@ class OperatorStationForm(LayoutElementForm):
 
 __all__ = [
     "CellForm",
+    "DeviceForm",
     "GuardSegmentForm",
     "HazardZoneForm",
     "OpeningForm",

@@ -17,6 +17,7 @@ from cells.exchange import (
 )
 from cells.models import (
     Cell,
+    Device,
     GuardSegment,
     Opening,
     OperatorStation,
@@ -61,6 +62,10 @@ def cell_with_layout(user, pk: int) -> Cell:
             ),
         ),
         Prefetch("stations", queryset=OperatorStation.objects.all()),
+        Prefetch(
+            "devices",
+            queryset=Device.objects.select_related("opening__segment"),
+        ),
     )
     return get_object_or_404(queryset, pk=pk)
 
@@ -139,4 +144,11 @@ def project_cells(project: Project) -> QuerySet[Cell]:
     return project.cells.annotate(
         segment_count=Count("segments", distinct=True),
         station_count=Count("stations", distinct=True),
+    )
+
+
+def layout_of(cell: Cell) -> Cell:
+    """The cell again with its layout loaded; the caller has authorised it."""
+    return Cell.objects.prefetch_related("segments__openings", "stations").get(
+        pk=cell.pk
     )

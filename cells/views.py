@@ -27,6 +27,7 @@ from cells import selectors
 from cells.drawing import element_key, layout_drawing
 from cells.forms import (
     CellForm,
+    DeviceForm,
     GuardSegmentForm,
     HazardZoneForm,
     LayoutElementForm,
@@ -35,7 +36,14 @@ from cells.forms import (
     ProjectForm,
 )
 from cells.htmx import is_fragment_request, render_page
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Organisation
+from cells.models import (
+    Cell,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Organisation,
+)
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
@@ -217,6 +225,12 @@ ELEMENT_KINDS: dict[str, ElementKind] = {
         lambda cell: Opening(),
         gettext_lazy("opening"),
     ),
+    "device": ElementKind(
+        DeviceForm,
+        lambda cell: Device.objects.filter(cell=cell),
+        lambda cell: Device(cell=cell),
+        gettext_lazy("safety device"),
+    ),
     "station": ElementKind(
         OperatorStationForm,
         lambda cell: OperatorStation.objects.filter(cell=cell),
@@ -244,6 +258,7 @@ def render_workspace(
     cell = selectors.cell_with_layout(request.user, pk)
     segments = list(cell.segments.all())
     stations = list(cell.stations.all())
+    devices = list(cell.devices.all())
     context = {
         "cell": cell,
         "project": cell.project,
@@ -251,6 +266,7 @@ def render_workspace(
         "segments": segments,
         "opening_count": sum(len(s.openings.all()) for s in segments),
         "stations": stations,
+        "devices": devices,
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "editor": editor,
         "selected_key": _selected_key(editor, segments, stations),

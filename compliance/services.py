@@ -508,4 +508,6 @@ def suggestion_dismiss(*, revision: Revision, actor, key: str) -> Revision:
     dismissed = [*revision.dismissed_suggestions, key]
     with audit.acting_as(actor):
         Revision.objects.filter(pk=revision.pk).update(dismissed_suggestions=dismissed)
-    return Revision.objects.get(pk=revision.pk)
+    return Revision.objects.select_related(
+        "assessment__cell__project__organisation"
+    ).get(pk=revision.pk)

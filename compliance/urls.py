@@ -2,10 +2,41 @@ from __future__ import annotations
 
 from django.urls import path
 
+from compliance import assessment_views as a
 from compliance import views
 
 app_name = "compliance"
 urlpatterns = [
     path("calculators/", views.calculator_list, name="calculator_list"),
     path("calculators/<slug:name>/", views.calculator_detail, name="calculator_detail"),
+    path("cells/<int:cell_pk>/assessment/", a.assessment, name="assessment"),
+    path(
+        "cells/<int:cell_pk>/assessment/start/",
+        a.assessment_start,
+        name="assessment_start",
+    ),
+    path(
+        "cells/<int:cell_pk>/assessment/history/", a.assessment_history, name="history"
+    ),
+    path("revisions/<int:pk>/limits/", a.limits_edit, name="limits_edit"),
+    path("revisions/<int:pk>/hazards/new/", a.hazard_add, name="hazard_add"),
+    path(
+        "revisions/<int:pk>/suggestions/<str:key>/accept/",
+        a.suggestion_accept,
+        name="suggestion_accept",
+    ),
+    path(
+        "revisions/<int:pk>/suggestions/<str:key>/dismiss/",
+        a.suggestion_dismiss,
+        name="suggestion_dismiss",
+    ),
+    path("revisions/<int:pk>/diff/", a.revision_diff, name="revision_diff"),
+    path(
+        "revisions/<int:pk>/<slug:action>/", a.revision_action, name="revision_action"
+    ),
+    path("hazards/<int:pk>/", a.hazard_row, name="hazard_row"),
+    path("hazards/<int:pk>/edit/", a.hazard_edit, name="hazard_edit"),
+    path("hazards/<int:pk>/delete/", a.hazard_delete, name="hazard_delete"),
+    path("hazards/<int:pk>/measures/new/", a.measure_add, name="measure_add"),
+    path("measures/<int:pk>/delete/", a.measure_delete, name="measure_delete"),
 ]

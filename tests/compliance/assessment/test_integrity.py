@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from compliance import audit, selectors, services
 from compliance.assessment.content import diff
 from compliance.models import AuditEntry, Hazard, Measure, Revision
-from tests.compliance.assessment.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, DeviceFactory
 
 

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from compliance import selectors, services
 from compliance.assessment.content import content_hash
 from compliance.models import Revision, RevisionStatus
-from tests.compliance.assessment.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING
 from tests.factories import MembershipFactory, UserFactory
 
 
