@@ -7,7 +7,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from cells.exchange import CellDocument
-from cells.models import Membership, Organisation, Project, Role
+from cells.models import (
+    Device,
+    DeviceKind,
+    Membership,
+    Opening,
+    Organisation,
+    Project,
+    Role,
+)
 from cells.services import cell_import
 
 DEMO_PASSWORD = "cell-safety-demo"
@@ -116,8 +124,29 @@ class Command(BaseCommand):
                 country="KR",
                 proposal_language="ko",
             )
-            cell_import(
+            cell = cell_import(
                 project=project, document=CellDocument.model_validate(DEMO_CELL)
+            )
+            # Illustrative devices, not any real product's data.
+            openings = {o.label: o for o in Opening.objects.filter(segment__cell=cell)}
+            Device.objects.bulk_create(
+                [
+                    Device(
+                        cell=cell,
+                        kind=DeviceKind.LIGHT_CURTAIN,
+                        label="LC1 (demo)",
+                        opening=openings["Infeed"],
+                    ),
+                    Device(
+                        cell=cell,
+                        kind=DeviceKind.INTERLOCKED_DOOR,
+                        label="Door switch (demo)",
+                        opening=openings["Door"],
+                    ),
+                    Device(
+                        cell=cell, kind=DeviceKind.EMERGENCY_STOP, label="E-stop HMI"
+                    ),
+                ]
             )
         self.stdout.write(
             "Demo organisation ready. Sign in at http://127.0.0.1:8000 as:"
