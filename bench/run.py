@@ -87,6 +87,49 @@ def main() -> None:
             f" {draw_median:>11.2f}"
         )
 
+    register_benchmark(client, user, org)
+
+
+def register_benchmark(client, user, org) -> None:
+    """The risk-assessment register at 20 and 200 hazards, each with a measure."""
+    from cells.models import Membership
+    from compliance import services
+    from tests.factories import CellFactory
+
+    Membership.objects.filter(user=user).update(role="safety_engineer")
+    user._csp_roles = None
+    print(f"\n{'hazards':>8} {'queries':>8} {'register ms (median / max)':>28}")
+    for size in (20, 200):
+        cell = CellFactory(project__organisation=org)
+        revision = services.assessment_open(cell=cell, actor=user)
+        for i in range(size):
+            hazard = services.hazard_add(
+                revision=revision,
+                actor=user,
+                group="mechanical",
+                origin="moving_elements",
+                consequence="crushing",
+                phase="operation",
+                task=f"Task {i}",
+                severity="S2",
+                frequency="F2",
+                avoidance="P1",
+            )
+            services.measure_add(
+                hazard=hazard, actor=user, step="safeguarding", description="Fence"
+            )
+        url = f"/cells/{cell.pk}/assessment/"
+        queries: list[str] = []
+
+        def count(execute, sql, params, many, context, queries=queries):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            client.get(url)
+        median, worst = timed(lambda url=url: client.get(url), repeat=7)
+        print(f"{size:>8} {len(queries):>8} {median:>14.1f} / {worst:<9.1f}")
+
 
 if __name__ == "__main__":
     main()

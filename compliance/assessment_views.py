@@ -183,6 +183,9 @@ def _context(request: HttpRequest, revision: Revision, **extra) -> dict[str, Any
         "limits_form": LimitsForm.for_revision(revision),
         "intact": services.revision_is_intact(revision) if revision.is_signed else None,
         "levels": risk.RISK_LEVELS,
+        "exposed_persons": [
+            _(catalogue.exposed_person(p).label) for p in revision.exposed_persons
+        ],
         **extra,
     }
 
