@@ -342,20 +342,23 @@ def suggestion_accept(request: HttpRequest, pk: int, key: str) -> HttpResponse:
         raise Http404("No such suggestion.")
     location = suggestion.location_key or ""
     labels = selectors.location_choices(cell)
-    services.hazard_add(
-        revision=revision,
-        actor=request.user,
-        group=suggestion.group_id,
-        origin=suggestion.origin_id,
-        consequence=suggestion.consequence_id,
-        phase=suggestion.phase,
-        task=suggestion.task_text(_)[:200],
-        location_key=location if location in labels else "",
-        description=_(suggestion.rationale),
-    )
-    revision = services.suggestion_dismiss(
-        revision=revision, actor=request.user, key=key
-    )
+    try:
+        services.hazard_add(
+            revision=revision,
+            actor=request.user,
+            group=suggestion.group_id,
+            origin=suggestion.origin_id,
+            consequence=suggestion.consequence_id,
+            phase=suggestion.phase,
+            task=suggestion.task_text(_)[:200],
+            location_key=location if location in labels else "",
+            description=_(suggestion.rationale),
+        )
+        revision = services.suggestion_dismiss(
+            revision=revision, actor=request.user, key=key
+        )
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
     return _register_response(request, revision, _("Suggestion added to the register."))
 
 
@@ -363,9 +366,12 @@ def suggestion_accept(request: HttpRequest, pk: int, key: str) -> HttpResponse:
 @require_POST
 def suggestion_dismiss(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     revision = _revision(request, pk)
-    revision = services.suggestion_dismiss(
-        revision=revision, actor=request.user, key=key
-    )
+    try:
+        revision = services.suggestion_dismiss(
+            revision=revision, actor=request.user, key=key
+        )
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
     return _register_response(request, revision, _("Suggestion discarded."))
 
 

@@ -258,3 +258,25 @@ def test_register_makes_a_fixed_number_of_queries(
     with django_assert_max_num_queries(20):
         response = owner_client.get(page(revision.assessment.cell))
     assert response.text.count('class="hazard-row') == count
+
+
+def test_a_stale_page_acting_on_a_signed_revision_gets_a_message(
+    client, safety_engineer, revision, hazard
+):
+    client.force_login(safety_engineer)
+    sign(client, revision)
+    for url in (
+        reverse("compliance:suggestion_accept", args=[revision.pk, "gripper-trapping"]),
+        reverse(
+            "compliance:suggestion_dismiss", args=[revision.pk, "gripper-trapping"]
+        ),
+        reverse("compliance:hazard_delete", args=[hazard.pk]),
+    ):
+        response = client.post(url, **HTMX)
+        assert response.status_code == 200
+        assert "Start a new revision to change it" in response.text
+    response = client.post(
+        reverse("compliance:hazard_add", args=[revision.pk]), new_hazard(), **HTMX
+    )
+    assert "Start a new revision to change it" in response.text
+    assert revision.hazards.count() == 1
