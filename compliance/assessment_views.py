@@ -304,6 +304,8 @@ def hazard_add(request: HttpRequest, pk: int) -> HttpResponse:
                 revision=revision, actor=request.user, **service_values(form)
             )
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):
+                return _register_response(request, revision, error=" ".join(exc.messages))
             _form_errors(form, exc)
         else:
             return _register_response(
