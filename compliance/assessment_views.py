@@ -305,7 +305,9 @@ def hazard_add(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except ValidationError as exc:
             if not hasattr(exc, "error_dict"):
-                return _register_response(request, revision, error=" ".join(exc.messages))
+                return _register_response(
+                    request, revision, error=" ".join(exc.messages)
+                )
             _form_errors(form, exc)
         else:
             return _register_response(
@@ -474,6 +476,10 @@ def measure_add(request: HttpRequest, pk: int) -> HttpResponse:
                 hazard=hazard, actor=request.user, **service_values(form)
             )
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):
+                return _register_response(
+                    request, revision, error=" ".join(exc.messages)
+                )
             _form_errors(form, exc)
         else:
             return _register_response(request, revision, _("Measure added."))
