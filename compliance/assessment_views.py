@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
@@ -162,11 +163,12 @@ def _context(request: HttpRequest, revision: Revision, **extra) -> dict[str, Any
     editable = revision.is_editable and can_edit(
         request.user, cell.project.organisation_id
     )
-    suggestions = ()
+    suggestions = []
     if editable:
-        suggestions = suggest_hazards(
+        proposed = suggest_hazards(
             _facts(cell), dismissed=revision.dismissed_suggestions
         )
+        suggestions = [{"key": s.key, "text": s.task_text(_)} for s in proposed]
     return {
         "cell": cell,
         "project": cell.project,
@@ -502,16 +504,16 @@ def measure_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 WORKFLOW = {
-    "submit": (services.revision_submit, _("Submitted for review.")),
-    "return": (services.revision_return, _("Sent back to draft.")),
-    "approve": (services.revision_approve, _("Approved.")),
+    "submit": (services.revision_submit, gettext_lazy("Submitted for review.")),
+    "return": (services.revision_return, gettext_lazy("Sent back to draft.")),
+    "approve": (services.revision_approve, gettext_lazy("Approved.")),
     "sign": (
         services.revision_sign,
-        _("Signed. This revision can no longer be changed."),
+        gettext_lazy("Signed. This revision can no longer be changed."),
     ),
     "start-next": (
         services.revision_start_next,
-        _("New revision started from the signed one."),
+        gettext_lazy("New revision started from the signed one."),
     ),
 }
 
@@ -532,6 +534,26 @@ def revision_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         return redirect(f"{url}?revision={revision.number}")
     messages.success(request, str(done))
     return redirect(f"{url}?revision={result.number}")
+
+
+# Readable names of the fields a diff or the history can name.
+FIELD_LABELS = {
+    field.name: field.verbose_name
+    for model in (Revision, Hazard, Measure)
+    for field in model._meta.fields
+}
+FIELD_LABELS.update({"link_kind": _("linked to"), "linked_label": _("linked to")})
+
+ACTIONS = {
+    "create": gettext_lazy("created"),
+    "update": gettext_lazy("changed"),
+    "delete": gettext_lazy("deleted"),
+}
+OBJECT_TYPES = {
+    "revision": gettext_lazy("revision"),
+    "hazard": gettext_lazy("hazard"),
+    "measure": gettext_lazy("measure"),
+}
 
 
 @login_required
@@ -558,14 +580,30 @@ def revision_diff(request: HttpRequest, pk: int) -> HttpResponse:
         "others": others,
         "against": against,
         "changes": changes,
+        "labels": FIELD_LABELS,
     }
     return render(request, "compliance/revision_diff.html", context)
+
+
+def _readable(values: dict | None) -> str:
+    if not values:
+        return ""
+    return "; ".join(f"{FIELD_LABELS.get(k, k)}: {v}" for k, v in values.items())
 
 
 @login_required
 def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)
     existing = get_object_or_404(Assessment, cell=cell)
-    entries = selectors.history(existing)[:500]
+    entries = [
+        {
+            "entry": entry,
+            "what": f"{OBJECT_TYPES.get(entry.object_type, entry.object_type)} "
+            f"{ACTIONS.get(entry.action, entry.action)}",
+            "before": _readable(entry.before),
+            "after": _readable(entry.after),
+        }
+        for entry in selectors.history(existing)[:500]
+    ]
     context = {"cell": cell, "project": cell.project, "entries": entries}
     return render(request, "compliance/assessment_history.html", context)

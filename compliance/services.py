@@ -61,7 +61,9 @@ class Conflict(Exception):
     """Someone else saved this object since it was read: nothing was written."""
 
     def __init__(self, current):
-        super().__init__("The object was changed by someone else.")
+        super().__init__(
+            _("Someone else changed this in the meantime; nothing was saved.")
+        )
         self.current = current
 
 
