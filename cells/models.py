@@ -577,3 +577,17 @@ class Device(models.Model):
             raise ValidationError(
                 {"opening": _("The opening belongs to another cell.")}
             )
+        if (
+            self.pk
+            and self.cell_id
+            and self.measures.exclude(
+                hazard__revision__assessment__cell_id=self.cell_id
+            ).exists()
+        ):
+            raise ValidationError(
+                {
+                    "cell": _(
+                        "A risk-reduction measure names this device: it stays in its cell."
+                    )
+                }
+            )

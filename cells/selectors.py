@@ -88,6 +88,13 @@ def stations_for(user) -> QuerySet[OperatorStation]:
     ).select_related("cell__project")
 
 
+def devices_for(user) -> QuerySet[Device]:
+    # The opening's segment too: Device.clean() checks it is of the same cell.
+    return Device.objects.filter(
+        cell__project__organisation__memberships__user=user
+    ).select_related("cell__project", "opening__segment")
+
+
 def cell_document(cell: Cell) -> CellDocument:
     """The exchange document of a cell loaded by ``cell_with_layout``."""
     return CellDocument(

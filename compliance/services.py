@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -158,6 +158,18 @@ def revision_update_limits(
     require_edit(actor, _organisation_id(revision))
     _require_draft(revision)
     values = {name: limits[name] for name in LIMIT_FIELDS if name in limits}
+    if "exposed_persons" in values:
+        from compliance.hazards import catalogue
+
+        persons = values["exposed_persons"]
+        try:
+            values["exposed_persons"] = [
+                catalogue.validate_exposed_person(p) for p in persons
+            ]
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(
+                {"exposed_persons": _("Choose from the listed groups of persons.")}
+            ) from exc
     with audit.acting_as(actor):
         updated = Revision.objects.filter(pk=revision.pk, version=version).update(
             **values, version=F("version") + 1
@@ -181,15 +193,27 @@ def _check_location(revision: Revision, location_key: str) -> str:
 
 
 def _check_catalogue(fields: dict[str, Any]) -> None:
+    """The group, origin and consequence must be of the Annex B catalogue."""
     from compliance.hazards import catalogue
 
+    errors = {}
     try:
-        catalogue.origin(fields["group"], fields["origin"])
-        catalogue.consequence(fields["group"], fields["consequence"])
-    except (KeyError, ValueError) as exc:
-        raise ValidationError(
-            {"origin": _("Choose a hazard from the ISO 12100 Annex B catalogue.")}
-        ) from exc
+        catalogue.group(fields["group"])
+    except (KeyError, ValueError):
+        errors["group"] = _("Choose a hazard group of the ISO 12100 Annex B catalogue.")
+    else:
+        for name, lookup in (
+            ("origin", catalogue.origin),
+            ("consequence", catalogue.consequence),
+        ):
+            try:
+                lookup(fields["group"], fields[name])
+            except (KeyError, ValueError):
+                errors[name] = _(
+                    "Choose one of the catalogue's entries for this group."
+                )
+    if errors:
+        raise ValidationError(errors)
 
 
 def _validated(instance, fields) -> None:
@@ -211,7 +235,7 @@ def hazard_add(*, revision: Revision, actor, **fields) -> Hazard:
     values = {name: fields[name] for name in HAZARD_FIELDS if name in fields}
     values["location_label"] = _check_location(revision, values.get("location_key", ""))
     _check_catalogue(values)
-    order = revision.hazards.count() + 1
+    order = (revision.hazards.aggregate(last=Max("order"))["last"] or 0) + 1
     hazard = Hazard(revision=revision, order=order, **values)
     _validated(hazard, values)
     with audit.acting_as(actor):
@@ -228,6 +252,7 @@ def hazard_update(*, hazard: Hazard, actor, version: int, **fields) -> Hazard:
     require_edit(actor, _organisation_id(revision))
     _require_draft(revision)
     values = {name: fields[name] for name in HAZARD_FIELDS if name in fields}
+    values.pop("location_label", None)  # derived from location_key
     if "location_key" in values:
         values["location_label"] = _check_location(revision, values["location_key"])
     candidate = Hazard(**{**_hazard_values(hazard), **values}, revision=revision)
@@ -358,6 +383,8 @@ def _transition(revision: Revision, actor, expected: set[str], **values) -> Revi
 def revision_submit(*, revision: Revision, actor) -> Revision:
     """Draft → in review: the author asks for review and sign-off."""
     require_edit(actor, _organisation_id(revision))
+    if revision.status != RevisionStatus.DRAFT:
+        raise ValidationError(_("Only a draft can be submitted for review."))
     _require_draft(revision)
     if not revision.hazards.exists():
         raise ValidationError(_("Record at least one hazard before submitting."))
@@ -375,6 +402,10 @@ def revision_submit(*, revision: Revision, actor) -> Revision:
 def revision_return(*, revision: Revision, actor) -> Revision:
     """In review or approved → draft: the reviewer sends it back for changes."""
     require_edit(actor, _organisation_id(revision))
+    if revision.status not in (RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED):
+        raise ValidationError(
+            _("Only a revision in review or approved can be sent back.")
+        )
     return _transition(
         revision,
         actor,

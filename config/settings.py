@@ -206,6 +206,15 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # 3.1 speaks JSON Schema 2020-12, which the calculators' pydantic models emit.
     "OAS_VERSION": "3.1.0",
+    # Choice sets shared by several fields (severity and residual_severity...),
+    # named once.
+    "ENUM_NAME_OVERRIDES": {
+        "SeverityEnum": "compliance.models.RiskParameter.SEVERITY",
+        "FrequencyEnum": "compliance.models.RiskParameter.FREQUENCY",
+        "AvoidanceEnum": "compliance.models.RiskParameter.AVOIDANCE",
+        "PerformanceLevelEnum": "cells.models.PerformanceLevel",
+        "RiskLevelEnum": "compliance.api.assessment_serializers.RISK_LEVEL_CHOICES",
+    },
 }
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run

@@ -11,6 +11,12 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
+from compliance import services
+from tests.factories import DeviceFactory
+
+# Namespaces of the REST API: their bodies are JSON and their lists counted.
+API_NAMESPACES = ("api:", "compliance-api:")
+
 # Names that do not show organisation data (or are Django's own).
 NOT_TENANT_DATA = {
     "login",
@@ -46,12 +52,39 @@ OBJECT_URLS = {
     "cells:element_add": lambda o: [o["cell"].pk, "segment"],
     "cells:element_edit": lambda o: [o["cell"].pk, "opening", o["opening"].pk],
     "cells:element_delete": lambda o: [o["cell"].pk, "station", o["station"].pk],
+    # The risk-assessment pages.
+    "compliance:assessment": lambda o: [o["cell"].pk],
+    "compliance:assessment_start": lambda o: [o["cell"].pk],
+    "compliance:history": lambda o: [o["cell"].pk],
+    "compliance:limits_edit": lambda o: [o["revision"].pk],
+    "compliance:hazard_add": lambda o: [o["revision"].pk],
+    "compliance:suggestion_accept": lambda o: [o["revision"].pk, "gripper-trapping"],
+    "compliance:suggestion_dismiss": lambda o: [o["revision"].pk, "gripper-trapping"],
+    "compliance:revision_diff": lambda o: [o["revision"].pk],
+    "compliance:revision_action": lambda o: [o["revision"].pk, "submit"],
+    "compliance:hazard_row": lambda o: [o["hazard"].pk],
+    "compliance:hazard_edit": lambda o: [o["hazard"].pk],
+    "compliance:hazard_delete": lambda o: [o["hazard"].pk],
+    "compliance:measure_add": lambda o: [o["hazard"].pk],
+    "compliance:measure_delete": lambda o: [o["measure"].pk],
     "api:project-detail": lambda o: [o["project"].pk],
     "api:cell-detail": lambda o: [o["cell"].pk],
     "api:cell-export": lambda o: [o["cell"].pk],
     "api:guard-segment-detail": lambda o: [o["segment"].pk],
     "api:opening-detail": lambda o: [o["opening"].pk],
     "api:operator-station-detail": lambda o: [o["station"].pk],
+    "api:device-detail": lambda o: [o["device"].pk],
+    "compliance-api:assessment-detail": lambda o: [o["assessment"].pk],
+    "compliance-api:revision-detail": lambda o: [o["revision"].pk],
+    "compliance-api:revision-submit": lambda o: [o["revision"].pk],
+    "compliance-api:revision-approve": lambda o: [o["revision"].pk],
+    "compliance-api:revision-sign": lambda o: [o["revision"].pk],
+    "compliance-api:revision-return": lambda o: [o["revision"].pk],
+    "compliance-api:revision-start-next": lambda o: [o["revision"].pk],
+    "compliance-api:revision-diff": lambda o: [o["revision"].pk],
+    "compliance-api:revision-history": lambda o: [o["revision"].pk],
+    "compliance-api:hazard-detail": lambda o: [o["hazard"].pk],
+    "compliance-api:measure-detail": lambda o: [o["measure"].pk],
 }
 
 # Lists: the outsider gets a page without any of the owner's objects.
@@ -62,7 +95,12 @@ LIST_URLS = {
     "api:guard-segment-list",
     "api:opening-list",
     "api:operator-station-list",
+    "api:device-list",
     "api:cell-import",  # POST-only: checked separately below
+    "compliance-api:assessment-list",
+    "compliance-api:revision-list",
+    "compliance-api:hazard-list",
+    "compliance-api:measure-list",
 }
 
 
@@ -89,13 +127,39 @@ def test_every_url_is_covered_by_the_walk():
 
 
 @pytest.fixture
-def owned(segment, opening, station, cell, project):
+def owned(segment, opening, station, cell, project, owner):
+    device = DeviceFactory(cell=cell, opening=opening)
+    revision = services.assessment_open(cell=cell, actor=owner)
+    hazard = services.hazard_add(
+        revision=revision,
+        actor=owner,
+        group="mechanical",
+        origin="moving_elements",
+        consequence="crushing",
+        phase="operation",
+        task="Loading parts at the infeed",
+        severity="S2",
+        frequency="F2",
+        avoidance="P1",
+    )
+    measure = services.measure_add(
+        hazard=hazard,
+        actor=owner,
+        step="safeguarding",
+        description="Light curtain",
+        device=device,
+    )
     return {
         "project": project,
         "cell": cell,
         "segment": segment,
         "opening": opening,
         "station": station,
+        "device": device,
+        "assessment": revision.assessment,
+        "revision": revision,
+        "hazard": hazard,
+        "measure": measure,
     }
 
 
@@ -106,7 +170,7 @@ def test_outsider_gets_404_for_every_object_url(outsider, owned, name):
     args = OBJECT_URLS[name](owned)
     url = reverse(name, args=args)
     missing = reverse(name, args=[999999 if isinstance(a, int) else a for a in args])
-    body_format = "json" if name.startswith("api:") else None
+    body_format = "json" if name.startswith(API_NAMESPACES) else None
     for method in ["get", "post", "put", "patch", "delete"]:
         response = getattr(client, method)(url, {}, format=body_format)
         if response.status_code == 405:
@@ -124,7 +188,7 @@ def test_outsider_lists_show_none_of_the_owners_objects(outsider, owned, name):
     client.force_login(outsider)
     response = client.get(reverse(name))
     assert response.status_code == 200
-    if name.startswith("api:"):
+    if name.startswith(API_NAMESPACES):
         assert response.json()["count"] == 0
     else:
         assert owned["project"].name not in response.text

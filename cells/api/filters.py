@@ -7,7 +7,14 @@ from django import forms
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -62,3 +69,12 @@ class OperatorStationFilter(django_filters.FilterSet):
     class Meta:
         model = OperatorStation
         fields = ["cell"]
+
+
+class DeviceFilter(django_filters.FilterSet):
+    cell = IdFilter()
+    opening = IdFilter()
+
+    class Meta:
+        model = Device
+        fields = ["cell", "opening", "kind"]

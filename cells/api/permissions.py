@@ -12,6 +12,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from cells.models import (
     Cell,
+    Device,
     GuardSegment,
     Opening,
     OperatorStation,
@@ -32,7 +33,7 @@ def organisation_id_of(obj: Model) -> int:
         return obj.organisation_id
     if isinstance(obj, Cell):
         return obj.project.organisation_id
-    if isinstance(obj, GuardSegment | OperatorStation):
+    if isinstance(obj, GuardSegment | OperatorStation | Device):
         return obj.cell.project.organisation_id
     if isinstance(obj, Opening):
         return obj.segment.cell.project.organisation_id

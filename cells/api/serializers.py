@@ -21,7 +21,14 @@ from rest_framework import serializers
 from cells import selectors
 from cells.api.errors import validation_detail
 from cells.exchange import FORMAT, CellDocument
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 from cells.permissions import editable_organisation_ids
 
 # The exchange document is described in words: pydantic's JSON Schema (2020-12)
@@ -222,6 +229,30 @@ class OperatorStationSerializer(ModelCleanMixin, serializers.ModelSerializer):
     class Meta:
         model = OperatorStation
         fields = ["id", "cell", "label", "x_mm", "y_mm"]
+
+
+class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A safety device of a cell; ``opening`` (optional) must be of the same cell."""
+
+    cell = OwnedRelatedField(selector=selectors.cells_for)
+    opening = OwnedRelatedField(
+        selector=selectors.openings_for,
+        required=False,
+        allow_null=True,
+        help_text="The opening the device guards: one of the same cell's.",
+    )
+
+    class Meta:
+        model = Device
+        fields = [
+            "id",
+            "cell",
+            "kind",
+            "label",
+            "opening",
+            "claimed_pl",
+            "response_time_ms",
+        ]
 
 
 class CellImportSerializer(serializers.Serializer):

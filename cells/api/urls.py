@@ -17,4 +17,6 @@ router.register(
     "operator-stations", views.OperatorStationViewSet, basename="operator-station"
 )
 
+router.register("devices", views.DeviceViewSet, basename="device")
+
 urlpatterns = router.urls

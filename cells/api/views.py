@@ -31,12 +31,20 @@ from cells.api.serializers import (
     DOCUMENT_HELP,
     CellImportSerializer,
     CellSerializer,
+    DeviceSerializer,
     GuardSegmentSerializer,
     OpeningSerializer,
     OperatorStationSerializer,
     ProjectSerializer,
 )
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 from cells.permissions import require_edit
 
 
@@ -196,3 +204,14 @@ class OperatorStationViewSet(OrganisationDataViewSet):
     parent_field = "cell"
     serializer_class = OperatorStationSerializer
     filterset_class = filters.OperatorStationFilter
+
+
+class DeviceViewSet(OrganisationDataViewSet):
+    """Safety devices of a cell. One named by a risk-assessment measure is kept
+    (409 on delete): unlink it from the measure first."""
+
+    model = Device
+    scope = staticmethod(selectors.devices_for)
+    parent_field = "cell"
+    serializer_class = DeviceSerializer
+    filterset_class = filters.DeviceFilter

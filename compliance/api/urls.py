@@ -1,9 +1,22 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
 
-from compliance.api import views
+from compliance.api import assessment_views, views
 from compliance.calculators.registry import CALCULATORS
+
+# The risk assessment: names in the "compliance-api" namespace
+# (``compliance-api:hazard-detail``), apart from the calculators' own. No root
+# view: /api/v1/ is the cells router's.
+router = DefaultRouter()
+router.include_root_view = False
+router.register(
+    "assessments", assessment_views.AssessmentViewSet, basename="assessment"
+)
+router.register("revisions", assessment_views.RevisionViewSet, basename="revision")
+router.register("hazards", assessment_views.HazardViewSet, basename="hazard")
+router.register("measures", assessment_views.MeasureViewSet, basename="measure")
 
 urlpatterns = [
     path("calculators/", views.CalculatorListView.as_view(), name="calculator-list"),
@@ -20,4 +33,5 @@ urlpatterns = [
         )
         for name, calc in CALCULATORS.items()
     ),
+    path("", include((router.urls, "compliance-api"))),
 ]

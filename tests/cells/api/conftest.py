@@ -7,11 +7,13 @@ from rest_framework.test import APIClient
 
 from tests.cells.api.support import (
     cell_body,
+    device_body,
     opening_body,
     project_body,
     segment_body,
     station_body,
 )
+from tests.factories import DeviceFactory
 
 
 def _client_for(user) -> APIClient:
@@ -47,7 +49,12 @@ def outsider_api(outsider):
 
 
 @pytest.fixture
-def objects(project, cell, segment, opening, station):
+def device(cell, opening):
+    return DeviceFactory(cell=cell, opening=opening, label="LC1", claimed_pl="d")
+
+
+@pytest.fixture
+def objects(project, cell, segment, opening, station, device):
     """One object of each resource, by router basename, all in one layout."""
     return {
         "project": project,
@@ -55,6 +62,7 @@ def objects(project, cell, segment, opening, station):
         "guard-segment": segment,
         "opening": opening,
         "operator-station": station,
+        "device": device,
     }
 
 
@@ -67,4 +75,5 @@ def create_bodies(organisation, project, cell, segment):
         "guard-segment": segment_body(cell),
         "opening": opening_body(segment),
         "operator-station": station_body(cell),
+        "device": device_body(cell),
     }

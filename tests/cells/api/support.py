@@ -6,16 +6,31 @@ from typing import Any
 
 from django.urls import reverse
 
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 
 # Router basename of each resource, in the order a layout is built.
-BASENAMES = ["project", "cell", "guard-segment", "opening", "operator-station"]
+BASENAMES = [
+    "project",
+    "cell",
+    "guard-segment",
+    "opening",
+    "operator-station",
+    "device",
+]
 MODELS = {
     "project": Project,
     "cell": Cell,
     "guard-segment": GuardSegment,
     "opening": Opening,
     "operator-station": OperatorStation,
+    "device": Device,
 }
 # The body field naming each resource's parent.
 PARENT_FIELDS = {
@@ -24,6 +39,7 @@ PARENT_FIELDS = {
     "guard-segment": "cell",
     "opening": "segment",
     "operator-station": "cell",
+    "device": "cell",
 }
 
 
@@ -92,3 +108,14 @@ def opening_body(segment, /, **overrides: Any) -> dict[str, Any]:
 
 def station_body(cell, /, **overrides: Any) -> dict[str, Any]:
     return {"cell": cell.pk, "label": "HMI", "x_mm": 100, "y_mm": -500, **overrides}
+
+
+def device_body(cell, /, **overrides: Any) -> dict[str, Any]:
+    return {
+        "cell": cell.pk,
+        "kind": "light_curtain",
+        "label": "LC2",
+        "claimed_pl": "d",
+        "response_time_ms": 14,
+        **overrides,
+    }

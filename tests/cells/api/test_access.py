@@ -26,6 +26,7 @@ CHANGES = {
     "guard-segment": {"label": "Renamed"},
     "opening": {"label": "Renamed"},
     "operator-station": {"label": "Renamed"},
+    "device": {"label": "Renamed"},
 }
 
 

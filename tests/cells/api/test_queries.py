@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cells.api.support import list_url
+from tests.cells.api.support import BASENAMES, list_url
 from tests.factories import (
     CellFactory,
+    DeviceFactory,
     GuardSegmentFactory,
     OpeningFactory,
     OperatorStationFactory,
@@ -29,14 +30,15 @@ def _make(basename: str, n: int, organisation, project, cell, segment) -> None:
     elif basename == "opening":
         for index in range(n):
             OpeningFactory(segment=segment, offset_mm=index * 100, width_mm=50)
+    elif basename == "device":
+        opening = OpeningFactory(segment=segment)
+        DeviceFactory.create_batch(n, cell=cell, opening=opening)
     else:
         OperatorStationFactory.create_batch(n, cell=cell)
 
 
 @pytest.mark.parametrize("n", [5, 30])
-@pytest.mark.parametrize(
-    "basename", ["project", "cell", "guard-segment", "opening", "operator-station"]
-)
+@pytest.mark.parametrize("basename", BASENAMES)
 def test_list_query_count_does_not_grow_with_rows(
     owner_api,
     django_assert_max_num_queries,
