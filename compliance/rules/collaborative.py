@@ -1,0 +1,535 @@
+"""Collaborative operation, ISO/TS 15066:2016 5.5 (integrated into ISO
+10218-2:2025): the four modes, each checked only when the cell uses it.
+
+- power and force limiting: the robot's speed against the Annex A permissible
+  speed for each body region the risk assessment says may be contacted;
+- speed and separation monitoring (5.5.4): a laser scanner whose protective
+  field covers the protective separation distance S_p;
+- hand guiding: an enabling device and an emergency stop;
+- safety-rated monitored stop: a safety controller.
+
+The figures come from ``compliance.calculators.ts15066``; the required
+functions of each mode from ``ts15066_body_regions.json`` "collaborative_modes"
+(which lists sources but no ``confirmed_two_sources`` flag, so those two rules
+are ``to_be_confirmed``). That ISO 10218-2:2025 integrates ISO/TS 15066 is from
+``iso10218_2025.json`` changes[0] (two sources). Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import math
+
+from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.ts15066 import (
+    DEFAULT_HUMAN_SPEED_MM_S,
+    PflInput,
+    SsmInput,
+    ts15066_pfl,
+    ts15066_ssm,
+)
+from compliance.calculators.ts15066_tables import (
+    BODY_MODEL_SOURCES,
+    PFL_FORMULA_SOURCES,
+    REGIONS_BY_ID,
+    SSM_FORMULA_SOURCES,
+    BodyRegion,
+)
+from compliance.rules.facts import CELL_SUBJECT, CellFacts
+from compliance.rules.findings import (
+    OUTSIDE_COVERAGE,
+    REFERENCE_SET_DATE,
+    Finding,
+    Rule,
+    RuleCertainty,
+    Status,
+    calculate,
+    certainty_of,
+    missing_lines,
+    mm,
+    number,
+)
+
+_CELL = (CELL_SUBJECT, gettext_noop("Cell"))
+_ISO10218 = "integrated into ISO 10218-2:2025"
+# iso10218_2025.json changes[0].source
+ISO10218_TS_SOURCES = (
+    "ibf-solutions (10218:2025 change article)",
+    "gt-engineering ISO 10218 change list",
+)
+# ts15066_body_regions.json collaborative_modes[*].source
+MODE_SOURCES = {
+    "srms": (
+        "jherrodthomas/reBot-DevArm GitHub wiki",
+        "https://www.robolist.ai",
+        "https://docs.roboticks.io",
+    ),
+    "hand_guiding": (
+        "jherrodthomas/reBot-DevArm GitHub wiki",
+        "https://docs.roboticks.io",
+    ),
+}
+MODE_NAMES = {
+    "srms": gettext_noop("safety-rated monitored stop"),
+    "hand_guiding": gettext_noop("hand guiding"),
+    "ssm": gettext_noop("speed and separation monitoring"),
+    "pfl": gettext_noop("power and force limiting"),
+}
+
+
+def _speed_line(facts: CellFacts) -> Line:
+    if facts.programmed_speed_mm_s is not None:
+        text = gettext_noop("Robot speed checked: the programmed speed")
+    else:
+        text = gettext_noop(
+            "Robot speed checked: no programmed speed is recorded, so the robot's "
+            "maximum speed"
+        )
+    return Line(text=text, formula=f"v = {mm(facts.robot_speed_mm_s)} mm/s")
+
+
+# --- the mode is recorded ---------------------------------------------------
+
+
+def _check_mode(facts: CellFacts) -> list[Finding]:
+    rule = MODE
+    mode = facts.collaborative_mode
+    if mode is not None:
+        return [
+            rule.finding(
+                Status.PASS,
+                _CELL,
+                gettext_noop("The collaborative operation mode is %(mode)s."),
+                values={"mode": MODE_NAMES[mode]},
+            )
+        ]
+    if facts.robot_kind != "collaborative":
+        return []
+    return [
+        rule.finding(
+            Status.NEEDS_EVIDENCE,
+            _CELL,
+            gettext_noop(
+                "Record which collaborative operation mode the cell uses (safety-"
+                "rated monitored stop, hand guiding, speed and separation "
+                "monitoring, or power and force limiting): each has its own "
+                "requirements."
+            ),
+        )
+    ]
+
+
+MODE = Rule(
+    id="INTL-15066-mode",
+    jurisdiction="INTL",
+    citation=f"ISO/TS 15066:2016, 5.5 (collaborative operation modes), {_ISO10218}",
+    text_en=(
+        "A collaborative application works in one of four modes: safety-rated "
+        "monitored stop, hand guiding, speed and separation monitoring, or power "
+        "and force limiting; each has its own requirements. ISO 10218-2:2025 "
+        "integrates the ISO/TS 15066 requirements and speaks of collaborative "
+        "applications rather than collaborative robots."
+    ),
+    text_ko=(
+        "협동 작업은 안전등급 감시정지, 핸드 가이딩, 속도·분리 감시, 동력·힘 제한의 "
+        "네 가지 방식 중 하나로 이루어지며 방식마다 요구사항이 다릅니다. ISO "
+        "10218-2:2025는 ISO/TS 15066의 요구사항을 통합했고 '협동로봇' 대신 '협동 "
+        "적용(collaborative application)'이라는 용어를 씁니다."
+    ),
+    certainty=RuleCertainty.SECONDARY_SOURCES,  # changes[0]: two sources
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",  # the 2025 edition moved TS 15066 into ISO 10218
+    sources=ISO10218_TS_SOURCES,
+    check=_check_mode,
+)
+
+
+# --- power and force limiting -------------------------------------------------
+
+
+def _check_pfl(facts: CellFacts) -> list[Finding]:
+    if facts.collaborative_mode != "pfl":
+        return []
+    rule = PFL
+    regions = facts.assessment.contact_regions
+    if not regions:
+        return [
+            rule.finding(
+                Status.NEEDS_EVIDENCE,
+                _CELL,
+                gettext_noop(
+                    "Record in the risk assessment which body regions the robot may "
+                    "contact: the permissible speed depends on the region."
+                ),
+            )
+        ]
+    speed = facts.robot_speed_mm_s
+    findings = []
+    for region_id in regions:
+        region = REGIONS_BY_ID[BodyRegion(region_id)]
+        subject = (CELL_SUBJECT, region.name)
+        values: dict[str, str | int | float] = {
+            "region": region.name,
+            "speed": mm(speed),
+        }
+        result, error = calculate(
+            ts15066_pfl,
+            PflInput,
+            body_region=region.region_id,
+            robot_moving_mass_kg=facts.robot_moving_mass_kg,
+            payload_kg=facts.payload_kg,
+            contact="transient",
+        )
+        if result is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    OUTSIDE_COVERAGE,
+                    values={"label": region.name, "error": error},
+                )
+            )
+            continue
+        numbers: dict[str, int | float] = {"speed_mm_s": number(speed)}
+        if result.max_speed_mm_s is None:
+            status = Status.FAIL
+            message = result.max_speed_reason or ""
+        else:
+            permissible = round(result.max_speed_mm_s, 1)
+            values["permissible"] = mm(permissible)
+            numbers["permissible_mm_s"] = permissible
+            if speed <= result.max_speed_mm_s:
+                status, message = (
+                    Status.PASS,
+                    gettext_noop(
+                        "%(region)s: the robot moves at %(speed)s mm/s, within the "
+                        "%(permissible)s mm/s permissible for transient contact."
+                    ),
+                )
+            else:
+                status, message = (
+                    Status.FAIL,
+                    gettext_noop(
+                        "%(region)s: the robot moves at %(speed)s mm/s, above the "
+                        "%(permissible)s mm/s permissible for transient contact. Slow "
+                        "it down where this region can be touched, or lighten the "
+                        "payload."
+                    ),
+                )
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                numbers=numbers,
+                details=(_speed_line(facts), *result.steps),
+                notes=(
+                    *result.warnings,
+                    Line(
+                        text=gettext_noop(
+                            "Only transient contact is checked: clamping "
+                            "(quasi-static contact) must be designed out or its "
+                            "force and pressure measured."
+                        )
+                    ),
+                ),
+                certainty=certainty_of(result.certainty),
+                sources=result.sources,
+                citation=f"{result.clause}; {_ISO10218}",
+            )
+        )
+    return findings
+
+
+PFL = Rule(
+    id="INTL-15066-pfl",
+    jurisdiction="INTL",
+    citation=(
+        "ISO/TS 15066:2016, 5.5 (power and force limiting), Annex A (Tables A.2, "
+        f"A.3; v = F/√(μk)), {_ISO10218}"
+    ),
+    text_en=(
+        "With power and force limiting the robot may touch a person, within the "
+        "Annex A force and pressure limits of each body region. For transient "
+        "contact the limits give a maximum relative speed from the robot's "
+        "moving mass and payload and the region's stiffness and mass; the robot "
+        "must not move faster where that region can be touched. The limits must "
+        "still be measured on the real cell."
+    ),
+    text_ko=(
+        "동력·힘 제한 방식에서는 로봇이 사람과 접촉할 수 있으나, 신체 부위별 부속서 "
+        "A의 힘·압력 한계 안에서만 허용됩니다. 일시적 접촉의 경우 로봇의 움직이는 "
+        "질량과 가반하중, 신체 부위의 강성과 질량으로 최대 상대속도가 정해지며, "
+        "해당 부위와 닿을 수 있는 곳에서 로봇은 그보다 빨리 움직이면 안 됩니다. "
+        "실제 셀에서 힘과 압력을 측정해 확인해야 합니다."
+    ),
+    # ts15066_body_regions.json regions and formulas: confirmed_two_sources
+    # true (non-dominant hand pressures: one source, per finding).
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",
+    sources=tuple(dict.fromkeys((*PFL_FORMULA_SOURCES, *BODY_MODEL_SOURCES))),
+    check=_check_pfl,
+)
+
+
+# --- speed and separation monitoring ----------------------------------------
+
+
+def _check_ssm(facts: CellFacts) -> list[Finding]:
+    if facts.collaborative_mode != "ssm":
+        return []
+    rule = SSM
+    scanners = facts.devices_of("laser_scanner")
+    if not scanners:
+        return [
+            rule.finding(
+                Status.FAIL,
+                _CELL,
+                gettext_noop(
+                    "Speed and separation monitoring needs a sensing device that "
+                    "tracks the separation: no safety laser scanner is recorded."
+                ),
+            )
+        ]
+    speed = facts.robot_speed_mm_s
+    findings = []
+    for scanner in scanners:
+        subject = (scanner.key, scanner.label)
+        values: dict[str, str | int | float] = {"label": scanner.label}
+        field = scanner.protective_field_mm
+        response = scanner.response_time_ms
+        missing = []
+        if response is None:
+            missing.append(gettext_noop("The response time of the scanner"))
+        if facts.robot_stopping_time_ms is None:
+            missing.append(gettext_noop("The robot's stopping time"))
+        if facts.robot_stopping_distance_mm is None:
+            missing.append(gettext_noop("The robot's stopping distance"))
+        if field is None:
+            missing.append(gettext_noop("The depth of the scanner's protective field"))
+        if missing or field is None or response is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    gettext_noop(
+                        "Cannot compute the protective separation distance for "
+                        "%(label)s: the figures listed are not recorded."
+                    ),
+                    values=values,
+                    details=missing_lines(missing),
+                )
+            )
+            continue
+        result, error = calculate(
+            ts15066_ssm,
+            SsmInput,
+            human_speed_mm_s=DEFAULT_HUMAN_SPEED_MM_S,
+            robot_speed_mm_s=speed,
+            reaction_time_ms=response + facts.controller_time_ms,
+            stopping_time_ms=facts.robot_stopping_time_ms,
+            stopping_distance_mm=facts.robot_stopping_distance_mm,
+        )
+        if result is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    OUTSIDE_COVERAGE,
+                    values={**values, "error": error},
+                )
+            )
+            continue
+        required = math.ceil(round(result.separation_distance_mm, 6))
+        values |= {"field": mm(field), "required": mm(required)}
+        numbers = {"protective_field_mm": number(field), "required_mm": required}
+        if field >= required:
+            status, message = (
+                Status.WARNING,
+                gettext_noop(
+                    "The protective field of %(label)s reaches %(field)s mm, at least "
+                    "the %(required)s mm separation distance S_p; but S_p here leaves "
+                    "out the intrusion distance C and the position uncertainties Z_d "
+                    "and Z_r, which are not recorded. Add them before relying on it."
+                ),
+            )
+        else:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "The protective field of %(label)s reaches %(field)s mm, less than "
+                    "the %(required)s mm separation distance S_p, even before the "
+                    "intrusion distance and position uncertainties are added. Enlarge "
+                    "the field, or slow the robot down."
+                ),
+            )
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                numbers=numbers,
+                details=(_speed_line(facts), *result.steps),
+                notes=result.warnings,
+                certainty=certainty_of(result.certainty),
+                sources=result.sources,
+                citation=f"{result.clause}; {_ISO10218}",
+            )
+        )
+    return findings
+
+
+SSM = Rule(
+    id="INTL-15066-ssm",
+    jurisdiction="INTL",
+    citation=(
+        "ISO/TS 15066:2016, 5.5.4 (speed and separation monitoring: protective "
+        f"separation distance S_p), {_ISO10218}"
+    ),
+    text_en=(
+        "With speed and separation monitoring the robot keeps at least the "
+        "protective separation distance from a person: S_p = S_h + S_r + S_s + C "
+        "+ Z_d + Z_r, from the person's speed (1,600 mm/s), the robot's speed, "
+        "the reaction and stopping times and the robot's stopping distance. The "
+        "safety laser scanner's protective field must reach at least S_p."
+    ),
+    text_ko=(
+        "속도·분리 감시 방식에서 로봇은 사람과 보호 분리거리 이상을 유지해야 "
+        "합니다: S_p = S_h + S_r + S_s + C + Z_d + Z_r (사람의 속도 1,600 mm/s, "
+        "로봇 속도, 반응·정지 시간, 로봇 정지거리로 계산). 안전 레이저 스캐너의 "
+        "보호영역은 S_p 이상이어야 합니다."
+    ),
+    # formulas.ssm_protective_separation_distance: confirmed_two_sources true.
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",
+    sources=SSM_FORMULA_SOURCES,
+    check=_check_ssm,
+)
+
+
+# --- hand guiding -----------------------------------------------------------
+
+
+def _check_hand_guiding(facts: CellFacts) -> list[Finding]:
+    if facts.collaborative_mode != "hand_guiding":
+        return []
+    rule = HAND_GUIDING
+    enabling = facts.devices_of("enabling_device")
+    stops = facts.devices_of("emergency_stop")
+    if enabling and stops:
+        return [
+            rule.finding(
+                Status.PASS,
+                _CELL,
+                gettext_noop(
+                    "An enabling device (%(enabling)s) and an emergency stop "
+                    "(%(stop)s) are recorded for hand guiding."
+                ),
+                values={
+                    "enabling": ", ".join(d.label for d in enabling),
+                    "stop": ", ".join(d.label for d in stops),
+                },
+            )
+        ]
+    missing = []
+    if not enabling:
+        missing.append(gettext_noop("An enabling device near the end effector"))
+    if not stops:
+        missing.append(gettext_noop("An emergency stop on the hand-guiding device"))
+    return [
+        rule.finding(
+            Status.FAIL,
+            _CELL,
+            gettext_noop(
+                "Hand guiding needs an enabling device and an emergency stop at the "
+                "hand-guiding device; the devices listed are missing."
+            ),
+            details=missing_lines(missing),
+        )
+    ]
+
+
+HAND_GUIDING = Rule(
+    id="INTL-15066-hand-guiding",
+    jurisdiction="INTL",
+    citation=f"ISO/TS 15066:2016, 5.5 (hand guiding), {_ISO10218}",
+    text_en=(
+        "Hand guiding needs a hand-guiding device with an emergency stop and an "
+        "enabling device near the end effector, and safety-rated monitored "
+        "speed. The required functions rest on secondary sources without a "
+        "two-source check: to be confirmed."
+    ),
+    text_ko=(
+        "핸드 가이딩에는 엔드 이펙터 가까이에 비상정지 장치와 인에이블링 장치를 "
+        "갖춘 핸드 가이딩 장치와 안전등급 속도 감시가 필요합니다. 이 요구 기능은 "
+        "두 출처 대조 없이 2차 자료에 근거하므로 확인이 필요합니다."
+    ),
+    certainty=RuleCertainty.TO_BE_CONFIRMED,  # collaborative_modes: no flag
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",
+    sources=MODE_SOURCES["hand_guiding"],
+    check=_check_hand_guiding,
+)
+
+
+# --- safety-rated monitored stop ---------------------------------------------
+
+
+def _check_srms(facts: CellFacts) -> list[Finding]:
+    if facts.collaborative_mode != "srms":
+        return []
+    rule = SRMS
+    controllers = facts.devices_of("safety_controller")
+    if controllers:
+        return [
+            rule.finding(
+                Status.PASS,
+                _CELL,
+                gettext_noop(
+                    "A safety controller (%(devices)s) is recorded to monitor the "
+                    "stop while a person is in the collaborative workspace."
+                ),
+                values={"devices": ", ".join(d.label for d in controllers)},
+            )
+        ]
+    return [
+        rule.finding(
+            Status.NEEDS_EVIDENCE,
+            _CELL,
+            gettext_noop(
+                "A safety-rated monitored stop needs a safety controller that stops "
+                "the robot and monitors its standstill while a person is in the "
+                "collaborative workspace: record it."
+            ),
+        )
+    ]
+
+
+SRMS = Rule(
+    id="INTL-15066-srms",
+    jurisdiction="INTL",
+    citation=f"ISO/TS 15066:2016, 5.5 (safety-rated monitored stop), {_ISO10218}",
+    text_en=(
+        "With a safety-rated monitored stop the robot stops (protective stop, "
+        "monitored standstill) when a person enters the collaborative workspace "
+        "and resumes automatically when the person leaves. The required "
+        "functions rest on secondary sources without a two-source check: to be "
+        "confirmed."
+    ),
+    text_ko=(
+        "안전등급 감시정지 방식에서는 사람이 협동 작업공간에 들어오면 로봇이 "
+        "멈추고(보호정지, 정지상태 감시) 사람이 나가면 자동으로 다시 움직입니다. 이 "
+        "요구 기능은 두 출처 대조 없이 2차 자료에 근거하므로 확인이 필요합니다."
+    ),
+    certainty=RuleCertainty.TO_BE_CONFIRMED,  # collaborative_modes: no flag
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",
+    sources=MODE_SOURCES["srms"],
+    check=_check_srms,
+)
+
+
+COLLABORATIVE_RULES: tuple[Rule, ...] = (MODE, PFL, SSM, HAND_GUIDING, SRMS)

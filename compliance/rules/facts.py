@@ -1,0 +1,199 @@
+"""The facts about one robot cell that the rule packs check. Pure pydantic.
+
+Lengths are in millimetres, times in milliseconds, speeds in mm/s and masses in
+kg; every field name carries its unit. ``None`` means "not recorded": a rule
+that needs a missing figure answers ``needs_evidence`` rather than guessing.
+The web layer builds these models from the database; nothing here knows about
+Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from compliance.calculators.ts15066_tables import BodyRegion
+
+RobotKind = Literal["industrial", "collaborative"]
+CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
+SegmentKind = Literal["fence", "wall", "machine_body"]
+OpeningPurpose = Literal["material_entry", "operator_access", "maintenance_door"]
+DeviceKind = Literal[
+    "light_curtain",
+    "multibeam",
+    "safety_mat",
+    "laser_scanner",
+    "interlocked_door",
+    "emergency_stop",
+    "enabling_device",
+    "safety_controller",
+    "other",
+]
+
+# Presence-sensing protective devices (감응형 방호장치, Art. 223): they detect a
+# person rather than keep one out.
+SENSING_DEVICE_KINDS: frozenset[str] = frozenset(
+    {"light_curtain", "multibeam", "safety_mat", "laser_scanner"}
+)
+
+CELL_SUBJECT = "cell"  # subject key of findings about the cell as a whole
+
+
+class _Facts(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+
+class SegmentFacts(_Facts):
+    """One straight piece of the perimeter guard: a fence panel run, a wall, or
+    the body of a machine that closes the perimeter."""
+
+    key: str = Field(min_length=1)
+    label: str
+    kind: SegmentKind
+    height_mm: float = Field(gt=0)
+    length_mm: float = Field(ge=0)
+    # Horizontal distance c from the guard to the nearest point of the hazard
+    # zone (ISO 13857 reaching over and through openings).
+    horizontal_distance_to_hazard_mm: float | None = Field(default=None, ge=0)
+    # Fence mesh size e (square mesh, the clear opening), None if not recorded.
+    mesh_opening_mm: float | None = Field(default=None, gt=0)
+
+
+class OpeningFacts(_Facts):
+    """A gap in a guard segment, e.g. a conveyor infeed or an access door."""
+
+    key: str = Field(min_length=1)
+    label: str
+    segment_key: str
+    purpose: OpeningPurpose
+    width_mm: float = Field(gt=0)
+    lower_edge_mm: float = Field(ge=0)
+    upper_edge_mm: float = Field(gt=0)
+    distance_to_hazard_mm: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _edges_in_order(self) -> OpeningFacts:
+        if self.upper_edge_mm <= self.lower_edge_mm:
+            raise ValueError(
+                f"opening {self.key}: upper_edge_mm must be above lower_edge_mm"
+            )
+        return self
+
+
+class DeviceFacts(_Facts):
+    """A safety device of the cell, linked to the opening it guards if any."""
+
+    key: str = Field(min_length=1)
+    label: str
+    kind: DeviceKind
+    opening_key: str | None = None
+    iec61496_type: Literal[2, 4] | None = None
+    kcs_certified: bool | None = None  # None: not recorded
+    response_time_ms: float | None = Field(default=None, gt=0)
+    detection_capability_mm: float | None = Field(default=None, gt=0)
+    beam_count: int | None = Field(default=None, ge=1)
+    # Laser scanner: depth of the protective field measured from the hazard.
+    protective_field_mm: float | None = Field(default=None, gt=0)
+    # Light curtain / grid: detection zone to hazard zone; mat: far edge of the
+    # mat to the hazard zone.
+    distance_to_hazard_mm: float | None = Field(default=None, ge=0)
+
+
+class AssessmentFacts(_Facts):
+    """What the cell's risk assessment records, as far as the rules need it."""
+
+    exists: bool = False
+    signed: bool = False
+    # The assessment records why, given the robot's range of motion, a guard
+    # lower than 1.8 m carries no height-related risk (Art. 223 parenthesis).
+    low_fence_justified: bool = False
+    # ISO/TS 15066 body region ids the assessment says the robot may contact.
+    contact_regions: tuple[str, ...] = ()
+    # Conformity with KS B ISO 10218 / ISO/TS 15066 is recorded as the route
+    # for a collaborative robot without the Art. 223 fence.
+    conformity_route_recorded: bool = False
+
+    @field_validator("contact_regions")
+    @classmethod
+    def _known_regions(cls, regions: tuple[str, ...]) -> tuple[str, ...]:
+        known = {region.value for region in BodyRegion}
+        unknown = [r for r in regions if r not in known]
+        if unknown:
+            raise ValueError(
+                f"contact_regions: unknown ISO/TS 15066 body region(s) "
+                f"{', '.join(unknown)}; use one of {', '.join(sorted(known))}"
+            )
+        return tuple(dict.fromkeys(regions))
+
+
+class CellFacts(_Facts):
+    """One robot cell as the rule packs see it."""
+
+    country: str = Field(pattern=r"^[A-Z]{2}$")  # ISO 3166-1 alpha-2
+    robot_kind: RobotKind
+    robot_max_speed_mm_s: float = Field(gt=0)
+    robot_stopping_time_ms: float | None = Field(default=None, gt=0)
+    robot_stopping_distance_mm: float | None = Field(default=None, ge=0)
+    robot_moving_mass_kg: float = Field(gt=0)
+    payload_kg: float = Field(ge=0)
+    hazard_zone_height_mm: float | None = Field(default=None, ge=0)
+    collaborative_mode: CollaborativeMode | None = None
+    programmed_speed_mm_s: float | None = Field(default=None, gt=0)
+    segments: tuple[SegmentFacts, ...] = ()
+    openings: tuple[OpeningFacts, ...] = ()
+    devices: tuple[DeviceFacts, ...] = ()
+    assessment: AssessmentFacts = AssessmentFacts()
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> CellFacts:
+        keys = [
+            item.key
+            for group in (self.segments, self.openings, self.devices)
+            for item in group
+        ]
+        duplicates = sorted({k for k in keys if keys.count(k) > 1})
+        if duplicates or CELL_SUBJECT in keys:
+            raise ValueError(
+                f"keys must be unique and not '{CELL_SUBJECT}': "
+                f"{', '.join(duplicates) or CELL_SUBJECT}"
+            )
+        segment_keys = {s.key for s in self.segments}
+        for opening in self.openings:
+            if opening.segment_key not in segment_keys:
+                raise ValueError(
+                    f"opening {opening.key}: unknown segment_key {opening.segment_key}"
+                )
+        opening_keys = {o.key for o in self.openings}
+        for device in self.devices:
+            if device.opening_key is not None and device.opening_key not in (
+                opening_keys
+            ):
+                raise ValueError(
+                    f"device {device.key}: unknown opening_key {device.opening_key}"
+                )
+        return self
+
+    def devices_of(self, *kinds: str) -> tuple[DeviceFacts, ...]:
+        """The devices of the given kinds, in recorded order."""
+        return tuple(d for d in self.devices if d.kind in kinds)
+
+    def devices_for(self, opening_key: str) -> tuple[DeviceFacts, ...]:
+        """The devices linked to one opening."""
+        return tuple(d for d in self.devices if d.opening_key == opening_key)
+
+    @property
+    def robot_speed_mm_s(self) -> float:
+        """The speed to check with: the programmed speed if recorded, else the
+        robot's maximum (the cautious choice)."""
+        return self.programmed_speed_mm_s or self.robot_max_speed_mm_s
+
+    @property
+    def controller_time_ms(self) -> float:
+        """The largest recorded safety-controller response time, 0 if none."""
+        return max(_times(self.devices_of("safety_controller")), default=0.0)
+
+
+def _times(devices: Iterable[DeviceFacts]) -> list[float]:
+    return [d.response_time_ms for d in devices if d.response_time_ms is not None]

@@ -1,0 +1,181 @@
+"""Rules and their findings: typed data with citations. Pure pydantic, no Django.
+
+A ``Rule`` is one requirement of a law or a standard (an article, a clause) with
+its citation, its text in English and Korean, how sure we are of it, and a pure
+``check`` from ``CellFacts`` to findings. A ``Finding`` is the answer for one
+subject of the cell (a guard segment, an opening, a device, or the cell):
+pass, fail, warning or needs evidence, with the figures compared.
+
+Messages are English templates marked with ``gettext_noop``; ``%(name)s``
+placeholders are filled from ``values`` after translation, as in
+``compliance.calculators.base.Line``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from compliance.calculators.base import CalcResult, Certainty, Line, fmt, gettext_noop
+
+if TYPE_CHECKING:
+    from compliance.rules.facts import CellFacts
+
+Jurisdiction = Literal["KR", "INTL"]
+Volatility = Literal["low", "medium", "high"]
+
+# The reference files record no retrieval or check date. This is the date of
+# the reference set in /work/shared/reference (its files' timestamps), the
+# nearest date the reference gives; replace it when the texts are re-checked.
+REFERENCE_SET_DATE = date(2026, 11, 29)
+
+
+class Status(StrEnum):
+    """The outcome of a rule for one subject."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    WARNING = "warning"  # allowed by an exception someone must stand behind
+    NEEDS_EVIDENCE = "needs_evidence"  # cannot be checked from what is recorded
+
+
+class RuleCertainty(StrEnum):
+    """How well a rule's text and figures are attested.
+
+    No rule is ``verified_official`` yet: the Korean articles were read in
+    secondary sources and not checked against the National Law Information
+    Center, and the standards were not read in full.
+    """
+
+    VERIFIED_OFFICIAL = "verified_official"  # checked against the official text
+    SECONDARY_SOURCES = "secondary_sources"  # two independent secondary sources
+    TO_BE_CONFIRMED = "to_be_confirmed"  # one source, or not in the reference
+
+
+def certainty_of(calculation: Certainty) -> RuleCertainty:
+    """A calculator's certainty on the rules' scale: two public sources are
+    still secondary sources; one source is to be confirmed."""
+    if calculation is Certainty.TWO_SOURCES:
+        return RuleCertainty.SECONDARY_SOURCES
+    return RuleCertainty.TO_BE_CONFIRMED
+
+
+def mm(value: float) -> str:
+    """A length or time for a message: grouped thousands, decimals only if any."""
+    return fmt(value, 0 if float(value).is_integer() else 1)
+
+
+def number(value: float) -> int | float:
+    """A figure for ``Finding.numbers``: whole numbers as int."""
+    return int(value) if float(value).is_integer() else round(value, 1)
+
+
+class Finding(BaseModel):
+    """What one rule says about one subject of the cell."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule_id: str
+    status: Status
+    subject_key: str  # a segment, opening or device key, or "cell"
+    subject_label: str
+    message: str  # English template marked with gettext_noop
+    values: dict[str, str | int | float] = {}
+    numbers: dict[str, int | float] = {}  # the figures compared, e.g. height_mm
+    citation: str
+    certainty: RuleCertainty
+    details: tuple[Line, ...] = ()  # the working, or the items to put in place
+    notes: tuple[Line, ...] = ()  # caveats: sources, what is not checked
+    sources: tuple[str, ...] = ()  # sources behind this finding's figures
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The message in the reader's language (``translate`` is gettext)."""
+        return Line(text=self.message, values=self.values).render(translate)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One requirement of a law or standard, with a pure check of a cell."""
+
+    id: str
+    jurisdiction: Jurisdiction
+    citation: str
+    text_en: str  # plain words; for law, a translation of the article
+    text_ko: str  # plain Korean; for Korean law, the article's own words
+    certainty: RuleCertainty
+    checked_on: date
+    volatility: Volatility  # how likely the requirement is to change soon
+    sources: tuple[str, ...]
+    check: Callable[[CellFacts], list[Finding]]
+    # Said with every finding, e.g. that the legal text must be confirmed.
+    caveat: str = ""  # English, marked with gettext_noop
+
+    def finding(
+        self,
+        status: Status,
+        subject: tuple[str, str],
+        message: str,
+        *,
+        values: Mapping[str, str | int | float] | None = None,
+        numbers: Mapping[str, int | float] | None = None,
+        details: tuple[Line, ...] = (),
+        notes: tuple[Line, ...] = (),
+        certainty: RuleCertainty | None = None,
+        sources: tuple[str, ...] = (),
+        citation: str = "",
+    ) -> Finding:
+        """A finding of this rule; ``subject`` is (key, label).
+
+        ``certainty``, ``sources`` and ``citation`` default to the rule's; a
+        check that ran a calculator passes the clause, sources and certainty of
+        the figures it used (e.g. a table cell that a second source
+        corroborates, in a table that mostly rests on one source).
+        """
+        caveat = (Line(text=self.caveat),) if self.caveat else ()
+        return Finding(
+            rule_id=self.id,
+            status=status,
+            subject_key=subject[0],
+            subject_label=subject[1],
+            message=message,
+            values=dict(values or {}),
+            numbers=dict(numbers or {}),
+            citation=citation or self.citation,
+            certainty=certainty or self.certainty,
+            details=details,
+            notes=(*notes, *caveat),
+            sources=sources or self.sources,
+        )
+
+    def evaluate(self, facts: CellFacts) -> tuple[Finding, ...]:
+        return tuple(self.check(facts))
+
+
+# --- helpers shared by the checks -------------------------------------------
+
+R = TypeVar("R", bound=CalcResult)
+
+OUTSIDE_COVERAGE = gettext_noop(
+    "The figures recorded for %(label)s are outside what the calculation covers: "
+    "%(error)s"
+)
+
+
+def calculate(
+    run: Callable[[Any], R], model: type[BaseModel], **inputs: Any
+) -> tuple[R | None, str]:
+    """Runs a calculator; figures outside what it covers give (None, why)."""
+    try:
+        return run(model(**inputs)), ""
+    except ValidationError as exc:
+        return None, "; ".join(str(err["msg"]) for err in exc.errors())
+
+
+def missing_lines(missing: list[str]) -> tuple[Line, ...]:
+    """One line per missing figure; each text is marked with gettext_noop."""
+    return tuple(Line(text=text) for text in missing)

@@ -1,0 +1,586 @@
+"""Korea rule pack: Rules on Occupational Safety and Health Standards
+(산업안전보건기준에 관한 규칙) Arts. 222, 223 and 224, and OSH Act
+(산업안전보건법) Art. 84 safety certification (KCs).
+
+Every article text and figure is copied from
+``/work/shared/reference/korea_art223.json`` (the key is named beside each).
+The article texts there agree in two secondary sources (legalize-kr's
+consolidated text incl. the 2024-06-28 amendment, and Rainbow Robotics' cobot
+manual) but were not checked against the National Law Information Center
+(국가법령정보센터): every rule here is at most ``secondary_sources`` and says
+that the text must be confirmed there. The English is this project's
+translation, not an official one.
+"""
+
+from __future__ import annotations
+
+from compliance.calculators.base import Line, gettext_noop
+from compliance.rules.facts import (
+    CELL_SUBJECT,
+    SENSING_DEVICE_KINDS,
+    CellFacts,
+    DeviceFacts,
+)
+from compliance.rules.findings import (
+    REFERENCE_SET_DATE,
+    Finding,
+    Rule,
+    RuleCertainty,
+    Status,
+    mm,
+    number,
+)
+from compliance.rules.korea_texts import (
+    ART_222_ITEM1_KO,
+    ART_222_KO,
+    ART_223_EN,
+    ART_223_KO,
+    ART_224_KO,
+    ARTICLE_SOURCES,
+    COBOT_ROUTE_SOURCES,
+    FENCE_MIN_HEIGHT_MM,
+    KCS_LEGAL_BASIS_KO,
+    KCS_ROBOT_DEVICE_ITEM_KO,
+    KCS_SOURCES,
+    PROCEDURE_ITEMS,
+)
+
+# Devices the reference places under the robot item: its light_curtain_note
+# names "Light curtains/laser scanners as industrial-robot protective devices";
+# a multi-beam light grid is a photoelectric (광전자식) device like a curtain.
+KCS_LISTED_KINDS = ("light_curtain", "multibeam", "laser_scanner")
+# Art. 223 names safety mats, but the reference does not say whether mats for
+# robots fall under the notified item: asked for, never failed.
+KCS_UNSETTLED_KINDS = ("safety_mat",)
+
+LAW_CAVEAT = gettext_noop(
+    "The legal text was read in secondary sources and has not been checked "
+    "against the National Law Information Center (law.go.kr): confirm it there "
+    "before relying on this finding."
+)
+_CAVEAT_EN = (
+    " The article text was read in two secondary sources and must be confirmed "
+    "against the National Law Information Center (law.go.kr); the English is "
+    "not an official translation."
+)
+_CAVEAT_KO = (
+    " ※ 이 조문은 2차 자료(두 출처 일치)에서 읽었으며 국가법령정보센터의 공식 "
+    "본문과 대조하지 않았습니다. 적용 전에 국가법령정보센터(law.go.kr)에서 "
+    "확인하십시오."
+)
+
+
+def _cobot_route_taken(facts: CellFacts) -> bool:
+    """A collaborative robot whose signed assessment records the KS/ISO
+    conformity route (Art. 223 proviso)."""
+    a = facts.assessment
+    return (
+        facts.robot_kind == "collaborative" and a.signed and a.conformity_route_recorded
+    )
+
+
+def _fenced(facts: CellFacts) -> bool:
+    return bool(facts.segments) and all(
+        s.height_mm >= FENCE_MIN_HEIGHT_MM for s in facts.segments
+    )
+
+
+def _labels(devices: tuple[DeviceFacts, ...]) -> str:
+    return ", ".join(d.label for d in devices)
+
+
+# --- Art. 223: fence height ---------------------------------------------------
+
+_PROVISO_TEXT = gettext_noop(
+    "%(label)s is %(height)s mm high, below the %(required)s mm fence of Art. 223: "
+    "this relies on the Art. 223 proviso for the collaborative application (see "
+    "KR-cobot-route). The proviso applies only once the Minister of Employment "
+    "and Labor recognises the conformity, in practice by the KIRIA "
+    "collaborative-robot workplace safety certification; keep it on file."
+)
+
+
+def _check_fence_height(facts: CellFacts) -> list[Finding]:
+    rule = FENCE_HEIGHT
+    required = FENCE_MIN_HEIGHT_MM
+    proviso = _cobot_route_taken(facts)
+    if not facts.segments:
+        subject = (CELL_SUBJECT, gettext_noop("Cell"))
+        numbers = {"required_mm": required}
+        if proviso:
+            return [
+                rule.finding(
+                    Status.WARNING,
+                    subject,
+                    gettext_noop(
+                        "No fence is recorded: this relies on the Art. 223 proviso "
+                        "for the collaborative application (see KR-cobot-route). "
+                        "The proviso applies only once the Minister of Employment "
+                        "and Labor recognises the conformity, in practice by the "
+                        "KIRIA collaborative-robot workplace safety certification."
+                    ),
+                    numbers=numbers,
+                )
+            ]
+        return [
+            rule.finding(
+                Status.FAIL,
+                subject,
+                gettext_noop(
+                    "No guard segments are recorded: Art. 223 requires a fence at "
+                    "least %(required)s mm high around the robot's operating range."
+                ),
+                values={"required": mm(required)},
+                numbers=numbers,
+            )
+        ]
+
+    findings = []
+    for segment in facts.segments:
+        values = {
+            "label": segment.label,
+            "height": mm(segment.height_mm),
+            "required": mm(required),
+        }
+        numbers = {"height_mm": number(segment.height_mm), "required_mm": required}
+        subject = (segment.key, segment.label)
+        if segment.height_mm >= required:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s is %(height)s mm high: at least the %(required)s mm "
+                    "fence that Art. 223 requires."
+                ),
+            )
+        elif proviso:
+            status, message = Status.WARNING, _PROVISO_TEXT
+        elif facts.assessment.low_fence_justified:
+            status, message = (
+                Status.WARNING,
+                gettext_noop(
+                    "%(label)s is %(height)s mm high, below %(required)s mm. Art. 223 "
+                    "allows a lower fence only where, considering the robot's range "
+                    'of motion, there is no height-related risk ("로봇의 가동범위 등을 '
+                    '고려하여 높이로 인한 위험성이 없는 경우"). The risk assessment '
+                    "records this justification: keep it with the assessment and have "
+                    "it reviewed."
+                ),
+            )
+        else:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s is %(height)s mm high, below the %(required)s mm fence "
+                    "that Art. 223 requires. Raise it to at least %(required)s mm, or "
+                    "record in the risk assessment why, given the robot's range of "
+                    "motion, a lower guard carries no height-related risk."
+                ),
+            )
+        findings.append(
+            rule.finding(status, subject, message, values=values, numbers=numbers)
+        )
+    return findings
+
+
+FENCE_HEIGHT = Rule(
+    id="KR-223-fence-height",
+    jurisdiction="KR",
+    citation=(
+        "산업안전보건기준에 관한 규칙 제223조(운전 중 위험 방지) 본문 / Rules on "
+        "OSH Standards Art. 223, main text (as amended 2024-06-28)"
+    ),
+    text_en=ART_223_EN
+    + " Checked here: every guard segment at least 1,800 mm high, unless the "
+    "risk assessment records why a lower guard carries no height-related risk."
+    + _CAVEAT_EN,
+    text_ko=ART_223_KO
+    + " (확인 항목: 모든 방호 구간의 높이 1,800 mm 이상. 위험성평가에 높이로 인한 "
+    "위험성이 없는 이유가 기록된 경우는 예외.)" + _CAVEAT_KO,
+    certainty=RuleCertainty.SECONDARY_SOURCES,  # articles[1].confirmed_two_sources
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",  # amended 2016, 2018, 2022 and 2024 (articles[1].history)
+    sources=ARTICLE_SOURCES,
+    check=_check_fence_height,
+    caveat=LAW_CAVEAT,
+)
+
+
+# --- Art. 223: presence-sensing devices where a fence cannot be installed ----
+
+
+def _check_openings(facts: CellFacts) -> list[Finding]:
+    rule = OPENINGS
+    proviso = _cobot_route_taken(facts)
+    findings = []
+    for opening in facts.openings:
+        linked = facts.devices_for(opening.key)
+        sensing = tuple(d for d in linked if d.kind in SENSING_DEVICE_KINDS)
+        doors = tuple(d for d in linked if d.kind == "interlocked_door")
+        values = {"label": opening.label, "width": mm(opening.width_mm)}
+        numbers = {"width_mm": number(opening.width_mm)}
+        notes: tuple[Line, ...] = ()
+        if sensing:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s is guarded by %(devices)s: a presence-sensing protective "
+                    "device, as Art. 223 requires where a fence cannot be installed."
+                ),
+            )
+            values["devices"] = _labels(sensing)
+        elif doors:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s is closed by the interlocked door %(devices)s."
+                ),
+            )
+            values["devices"] = _labels(doors)
+            notes = (
+                Line(
+                    text=gettext_noop(
+                        "Art. 223 names fences and presence-sensing devices, not "
+                        "doors: an interlocked door is counted here as part of the "
+                        "fence."
+                    )
+                ),
+            )
+        elif proviso:
+            status, message = (
+                Status.WARNING,
+                gettext_noop(
+                    "%(label)s (%(width)s mm wide) has no presence-sensing device or "
+                    "interlocked door: this relies on the Art. 223 proviso for the "
+                    "collaborative application (see KR-cobot-route)."
+                ),
+            )
+        else:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s (%(width)s mm wide) has no presence-sensing device or "
+                    "interlocked door linked to it. Art. 223 requires a presence-sensing "
+                    "protective device, such as a safety mat or a light curtain, where "
+                    "a fence cannot be installed."
+                ),
+            )
+        findings.append(
+            rule.finding(
+                status,
+                (opening.key, opening.label),
+                message,
+                values=values,
+                numbers=numbers,
+                notes=notes,
+            )
+        )
+    return findings
+
+
+OPENINGS = Rule(
+    id="KR-223-openings",
+    jurisdiction="KR",
+    citation=(
+        "산업안전보건기준에 관한 규칙 제223조 본문 (감응형 방호장치) / Rules on OSH "
+        "Standards Art. 223, main text (presence-sensing devices)"
+    ),
+    text_en=(
+        "Art. 223: for sections where a fence cannot be installed, e.g. because "
+        "of a conveyor system, presence-sensing protective devices such as safety "
+        "mats or photoelectric (opto-electronic) protective devices must be "
+        "installed. Checked here: each opening in the guard has a presence-"
+        "sensing device or an interlocked door linked to it."
+    )
+    + _CAVEAT_EN,
+    text_ko=(
+        "제223조: 컨베이어 시스템의 설치 등으로 울타리를 설치할 수 없는 일부 "
+        "구간에 대해서는 안전매트 또는 광전자식 방호장치 등 감응형 방호장치를 "
+        "설치해야 한다. (확인 항목: 방호 구간의 각 개구부에 감응형 방호장치 또는 "
+        "인터록 도어가 연결되어 있는지.)"
+    )
+    + _CAVEAT_KO,
+    certainty=RuleCertainty.SECONDARY_SOURCES,  # articles[1].confirmed_two_sources
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",  # the 2018.8.14 amendment introduced this (history)
+    sources=ARTICLE_SOURCES,
+    check=_check_openings,
+    caveat=LAW_CAVEAT,
+)
+
+
+# --- OSH Act Art. 84: KCs safety certification of protective devices --------
+
+_KCS_NOTE = gettext_noop(
+    'The list item for industrial-robot protective devices ("충돌ㆍ협착 등의 위험 '
+    "방지에 필요한 산업용 로봇 방호장치로서 고용노동부장관이 정하여 고시하는 "
+    '것") was read in one secondary source only, and the current Enforcement '
+    "Decree text was not obtained: confirm the item and the Minister's notice "
+    "(고시) before relying on this finding."
+)
+
+
+def _check_kcs(facts: CellFacts) -> list[Finding]:
+    rule = KCS
+    findings = []
+    for device in facts.devices_of(*KCS_LISTED_KINDS, *KCS_UNSETTLED_KINDS):
+        subject = (device.key, device.label)
+        values = {"label": device.label}
+        listed = device.kind in KCS_LISTED_KINDS
+        if device.kcs_certified:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s is recorded as carrying KCs safety certification "
+                    "(안전인증)."
+                ),
+            )
+        elif not listed:
+            status, message = (
+                Status.NEEDS_EVIDENCE,
+                gettext_noop(
+                    "The reference does not say whether safety mats for robots fall "
+                    "under the notified item for industrial-robot protective devices: "
+                    "confirm with the Minister's notice whether %(label)s needs KCs "
+                    "safety certification, and record it."
+                ),
+            )
+        elif device.kcs_certified is None:
+            status, message = (
+                Status.NEEDS_EVIDENCE,
+                gettext_noop(
+                    "Record whether %(label)s carries KCs safety certification "
+                    "(안전인증): protective devices for industrial robots that prevent "
+                    "collision and crushing are listed as needing it."
+                ),
+            )
+        else:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s is recorded as not KCs-certified. Protective devices for "
+                    "industrial robots that prevent collision and crushing are listed "
+                    "as needing KCs safety certification (OSH Act Art. 84): choose a "
+                    "certified device."
+                ),
+            )
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                notes=(Line(text=_KCS_NOTE),),
+            )
+        )
+    return findings
+
+
+KCS = Rule(
+    id="KR-84-kcs",
+    jurisdiction="KR",
+    citation=(
+        "산업안전보건법 제84조(안전인증); 같은 법 시행령 제74조제1항제2호 / OSH "
+        "Act Art. 84 (safety certification); Enforcement Decree Art. 74(1)(ii)"
+    ),
+    text_en=(
+        "OSH Act Art. 84: manufacturers and importers of protective devices "
+        "designated for safety certification must obtain the Ministry of "
+        "Employment and Labor's safety certification (KCs). The designated "
+        "protective devices (Enforcement Decree Art. 74(1)(ii)) include "
+        "protective devices for industrial robots needed to prevent collision "
+        "and crushing, as notified by the Minister; light curtains and laser "
+        "scanners used as robot protective devices fall under that item. That "
+        "item rests on one secondary source and the current Decree text was not "
+        "obtained: to be confirmed."
+    ),
+    text_ko=(
+        "산업안전보건법 제84조: 안전인증대상기계등에 해당하는 방호장치를 제조하거나 "
+        "수입하는 자는 고용노동부장관의 안전인증(KCs)을 받아야 한다. "
+        f'{KCS_LEGAL_BASIS_KO}: "{KCS_ROBOT_DEVICE_ITEM_KO}". 로봇 방호장치로 '
+        "쓰이는 광전자식 방호장치(라이트 커튼)와 레이저 스캐너가 이 항목에 "
+        "해당한다. ※ 이 항목은 2차 자료 한 곳에서만 확인되었고 현행 시행령 본문을 "
+        "확보하지 못했으므로, 국가법령정보센터와 고용노동부 고시로 확인해야 한다."
+    ),
+    # osh_act_art84...confirmed_two_sources: false; the robot device item is
+    # single-source (protective_devices_...confirmation_note).
+    certainty=RuleCertainty.TO_BE_CONFIRMED,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="high",  # the device item is set by a ministerial notice (고시)
+    sources=KCS_SOURCES,
+    check=_check_kcs,
+    caveat=LAW_CAVEAT,
+)
+
+
+# --- Art. 223 proviso: the collaborative-robot route ------------------------
+
+_ROUTE_NAMED = gettext_noop(
+    "The route: conformity with KS B ISO 10218-1/-2 and KS B ISO/TS 15066, "
+    "recognised through the KIRIA (한국로봇산업진흥원) collaborative-robot "
+    "workplace safety certification (협동로봇 설치 작업장 안전인증): document "
+    "review and on-site audit, certificate valid 3 years."
+)
+
+
+def _check_cobot_route(facts: CellFacts) -> list[Finding]:
+    if facts.robot_kind != "collaborative":
+        return []
+    rule = COBOT_ROUTE
+    subject = (CELL_SUBJECT, gettext_noop("Cell"))
+    route = (Line(text=_ROUTE_NAMED),)
+    if _fenced(facts):
+        return [
+            rule.finding(
+                Status.PASS,
+                subject,
+                gettext_noop(
+                    "The collaborative robot is fenced to at least %(required)s mm "
+                    "all round (Art. 223 main text): the proviso route is not needed."
+                ),
+                values={"required": mm(FENCE_MIN_HEIGHT_MM)},
+            )
+        ]
+    a = facts.assessment
+    if a.signed and a.conformity_route_recorded:
+        return [
+            rule.finding(
+                Status.PASS,
+                subject,
+                gettext_noop(
+                    "The signed risk assessment records conformity with KS B ISO "
+                    "10218 / ISO/TS 15066 as the route for working without the "
+                    "Art. 223 fence. The exemption is never automatic: it holds "
+                    "once the Minister of Employment and Labor recognises the "
+                    "conformity, in practice by the KIRIA collaborative-robot "
+                    "workplace safety certification."
+                ),
+                details=route,
+            )
+        ]
+    if not a.signed and not a.conformity_route_recorded:
+        message = gettext_noop(
+            "A collaborative robot is not exempt from the Art. 223 fence by itself. "
+            "Record the conformity route (KS B ISO 10218 / ISO/TS 15066) in the "
+            "risk assessment and sign it; until then the fence rule applies."
+        )
+    elif not a.signed:
+        message = gettext_noop(
+            "The conformity route is recorded but the risk assessment is not "
+            "signed: sign it; until then the Art. 223 fence rule applies."
+        )
+    else:
+        message = gettext_noop(
+            "The risk assessment is signed but records no conformity route (KS B "
+            "ISO 10218 / ISO/TS 15066) for working without the fence: record it; "
+            "until then the Art. 223 fence rule applies."
+        )
+    return [rule.finding(Status.NEEDS_EVIDENCE, subject, message, details=route)]
+
+
+COBOT_ROUTE = Rule(
+    id="KR-cobot-route",
+    jurisdiction="KR",
+    citation=(
+        "산업안전보건기준에 관한 규칙 제223조 단서; KS B ISO 10218-2, KS B ISO/TS "
+        "15066 (KIRIA 협동로봇 설치 작업장 안전인증) / Rules on OSH Standards Art. "
+        "223 proviso; KIRIA collaborative-robot workplace certification"
+    ),
+    text_en=(
+        "Art. 223 proviso: the fence and sensing devices need not be provided "
+        "where the Minister of Employment and Labor recognises that the robot's "
+        "safety conforms to the Korean Industrial Standards or to internationally "
+        "accepted standards. In practice (MOEL guidance of April 2018) KIRIA "
+        "certifies collaborative-robot workplaces against KS B ISO 10218-2 / ISO "
+        "10218-2 and ISO/TS 15066: document review and on-site audit, "
+        "certificate valid 3 years. A collaborative robot is never exempt by "
+        "itself."
+    )
+    + _CAVEAT_EN,
+    text_ko=(
+        "제223조 단서: 다만, 고용노동부장관이 해당 로봇의 안전기준이 "
+        "한국산업표준에서 정하고 있는 안전기준 또는 국제적으로 통용되는 안전기준에 "
+        "부합한다고 인정하는 경우에는 본문에 따른 조치를 하지 않을 수 있다. 실무상 "
+        "한국로봇산업진흥원(KIRIA)이 KS B ISO 10218-2 및 ISO/TS 15066에 따라 "
+        "'협동로봇 설치 작업장 안전인증'을 한다(서류 심사와 현장 심사, 인증 유효기간 "
+        "3년). 협동로봇이라는 이유만으로 면제되지 않는다."
+    )
+    + _CAVEAT_KO,
+    # articles[1] and cobot_exemption_route: confirmed_two_sources true.
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="high",  # administrative practice; new KS (mobile cobots 2024-11-01)
+    sources=(*ARTICLE_SOURCES, *COBOT_ROUTE_SOURCES),
+    check=_check_cobot_route,
+    caveat=LAW_CAVEAT,
+)
+
+
+# --- Arts. 222 and 224: teaching and repair procedures ----------------------
+
+
+def _check_procedures(facts: CellFacts) -> list[Finding]:
+    rule = PROCEDURES
+    return [
+        rule.finding(
+            Status.NEEDS_EVIDENCE,
+            (CELL_SUBJECT, gettext_noop("Cell")),
+            gettext_noop(
+                "Put in place written procedures for teaching (Art. 222) and for "
+                "repair, inspection, adjustment, cleaning and lubrication (Art. "
+                "224), and keep them with the cell's documents."
+            ),
+            details=tuple(Line(text=item) for item in PROCEDURE_ITEMS),
+            notes=(
+                Line(
+                    text=gettext_noop(
+                        "The topics of Art. 222 item 1 (a)-(f) are confirmed, but "
+                        "their exact Korean wording was not verified verbatim."
+                    )
+                ),
+            ),
+        )
+    ]
+
+
+PROCEDURES = Rule(
+    id="KR-222-224-procedures",
+    jurisdiction="KR",
+    citation=(
+        "산업안전보건기준에 관한 규칙 제222조(교시 등), 제224조(수리 등 작업 시의 "
+        "조치 등) / Rules on OSH Standards Arts. 222 (teaching) and 224 (repair)"
+    ),
+    text_en=(
+        "Art. 222: when teaching within the robot's operating range, the employer "
+        "sets guidelines (operating method and sequence, manipulator speed, "
+        "signalling, action on an abnormality, restarting, other measures) and "
+        "has the work done by them; the worker or watcher can stop the robot at "
+        "once; the start switch is marked 'work in progress'. Art. 224: for "
+        "repair, inspection, adjustment, cleaning or lubrication the robot is "
+        "stopped and its start switch locked (key kept separately) or signed, "
+        "unless the work must be done while it runs and the Art. 222 measures are "
+        "taken."
+    )
+    + _CAVEAT_EN,
+    text_ko=(
+        f"제222조(교시 등): {ART_222_KO}\n각 목(문구는 원문 대조 전): "
+        + " / ".join(ART_222_ITEM1_KO)
+        + f"\n제224조(수리 등 작업 시의 조치 등): {ART_224_KO}"
+        + _CAVEAT_KO
+    ),
+    # articles[0] and articles[2]: confirmed_two_sources true.
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="low",  # Art. 222 last amended 2016.4.7; Art. 224 shows no tag
+    sources=ARTICLE_SOURCES,
+    check=_check_procedures,
+    caveat=LAW_CAVEAT,
+)
+
+
+KOREA_RULES: tuple[Rule, ...] = (
+    FENCE_HEIGHT,
+    OPENINGS,
+    KCS,
+    COBOT_ROUTE,
+    PROCEDURES,
+)

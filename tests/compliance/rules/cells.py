@@ -1,0 +1,152 @@
+"""Small hand-built cells for the rule tests (no database)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compliance.rules.facts import (
+    AssessmentFacts,
+    CellFacts,
+    DeviceFacts,
+    OpeningFacts,
+    SegmentFacts,
+)
+from compliance.rules.findings import Finding, Rule
+
+
+def segment(key: str = "s1", **kw: Any) -> SegmentFacts:
+    fields = {
+        "label": key.upper(),
+        "kind": "fence",
+        "height_mm": 1800,
+        "length_mm": 3000,
+    }
+    return SegmentFacts(key=key, **(fields | kw))
+
+
+def opening(key: str = "o1", **kw: Any) -> OpeningFacts:
+    fields = {
+        "label": "Conveyor infeed",
+        "segment_key": "s1",
+        "purpose": "material_entry",
+        "width_mm": 800,
+        "lower_edge_mm": 300,
+        "upper_edge_mm": 1200,
+    }
+    return OpeningFacts(key=key, **(fields | kw))
+
+
+def device(key: str, kind: str, **kw: Any) -> DeviceFacts:
+    return DeviceFacts(key=key, kind=kind, **({"label": key.upper()} | kw))
+
+
+def cell(**kw: Any) -> CellFacts:
+    """An industrial robot cell in Korea; override any field."""
+    fields = {
+        "country": "KR",
+        "robot_kind": "industrial",
+        "robot_max_speed_mm_s": 2000,
+        "robot_stopping_time_ms": 300,
+        "robot_moving_mass_kg": 300,
+        "payload_kg": 50,
+    }
+    return CellFacts(**(fields | kw))
+
+
+def palletising_cell() -> CellFacts:
+    """The demo palletising cell: 1,800 mm fence all round, a conveyor opening
+    guarded by a light curtain (response 20 ms, detection 14 mm) 700 mm from
+    the hazard, robot stopping time 300 ms (SICK C4000 example figures)."""
+    sides = tuple(
+        segment(
+            key,
+            label=label,
+            height_mm=1800,
+            length_mm=4000,
+            horizontal_distance_to_hazard_mm=900,
+            mesh_opening_mm=40,
+        )
+        for key, label in (
+            ("north", "North fence"),
+            ("east", "East fence"),
+            ("south", "South fence"),
+            ("west", "West fence"),
+        )
+    )
+    return cell(
+        hazard_zone_height_mm=1400,
+        segments=sides,
+        openings=(
+            opening(
+                "infeed",
+                label="Conveyor infeed",
+                segment_key="east",
+                distance_to_hazard_mm=700,
+            ),
+            opening(
+                "door",
+                label="Maintenance door",
+                segment_key="south",
+                purpose="maintenance_door",
+                width_mm=900,
+                lower_edge_mm=0,
+                upper_edge_mm=1800,
+            ),
+        ),
+        devices=(
+            device(
+                "lc1",
+                "light_curtain",
+                label="Infeed light curtain",
+                opening_key="infeed",
+                iec61496_type=4,
+                kcs_certified=True,
+                response_time_ms=20,
+                detection_capability_mm=14,
+                distance_to_hazard_mm=700,
+            ),
+            device(
+                "door1",
+                "interlocked_door",
+                label="Door interlock",
+                opening_key="door",
+            ),
+            device("estop", "emergency_stop", label="E-stop"),
+        ),
+        assessment=AssessmentFacts(exists=True, signed=True),
+    )
+
+
+def machine_tending_cobot(**kw: Any) -> CellFacts:
+    """A cobot tending a machine with power and force limiting, no fence;
+    masses as in the reference's computed check values (M 20 kg, m_L 1 kg)."""
+    fields = {
+        "robot_kind": "collaborative",
+        "robot_max_speed_mm_s": 1000,
+        "robot_stopping_time_ms": 150,
+        "robot_moving_mass_kg": 20,
+        "payload_kg": 1,
+        "collaborative_mode": "pfl",
+        "programmed_speed_mm_s": 250,
+        "devices": (
+            device("estop", "emergency_stop", label="Teach pendant E-stop"),
+            device("ctrl", "safety_controller", label="Robot safety controller"),
+        ),
+        "assessment": AssessmentFacts(
+            exists=True,
+            signed=True,
+            contact_regions=("hands_fingers", "lower_arms_wrists"),
+            conformity_route_recorded=True,
+        ),
+    }
+    return cell(**(fields | kw))
+
+
+def run(rule: Rule, facts: CellFacts) -> list[Finding]:
+    return list(rule.evaluate(facts))
+
+
+def only(rule: Rule, facts: CellFacts) -> Finding:
+    findings = run(rule, facts)
+    assert len(findings) == 1, findings
+    return findings[0]

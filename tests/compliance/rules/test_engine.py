@@ -1,0 +1,192 @@
+"""The engine: which packs apply, the demo cells end to end, rule metadata,
+the copies of the reference texts, and that no Django is loaded."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from compliance.rules import korea_texts
+from compliance.rules.engine import (
+    BASELINE,
+    KOREA,
+    all_rules,
+    evaluate,
+    rule_packs_for,
+    summary,
+)
+from compliance.rules.findings import RuleCertainty, Status
+from tests.compliance.rules.cells import machine_tending_cobot, palletising_cell
+
+ROOT = Path(__file__).resolve().parents[3]
+REFERENCE = Path("/work/shared/reference/korea_art223.json")
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _by_rule(results):
+    return {rule.id: findings for rule, findings in results}
+
+
+# --- packs ---------------------------------------------------------------------
+
+
+def test_korea_gets_the_korea_pack_then_the_baseline():
+    assert rule_packs_for("KR") == (KOREA, BASELINE)
+    assert rule_packs_for("kr") == (KOREA, BASELINE)
+
+
+def test_other_countries_get_the_baseline_only():
+    assert rule_packs_for("DE") == (BASELINE,)
+    results = evaluate(palletising_cell().model_copy(update={"country": "DE"}))
+    assert all(rule.jurisdiction == "INTL" for rule, _ in results)
+
+
+def test_evaluate_keeps_the_pack_and_rule_order():
+    ids = [rule.id for rule, _ in evaluate(palletising_cell())]
+    assert ids == [rule.id for rule in (*KOREA.rules, *BASELINE.rules)]
+    assert ids[:5] == [
+        "KR-223-fence-height",
+        "KR-223-openings",
+        "KR-84-kcs",
+        "KR-cobot-route",
+        "KR-222-224-procedures",
+    ]
+
+
+# --- the demo palletising cell --------------------------------------------------
+
+
+def test_palletising_cell_findings():
+    results = evaluate(palletising_cell())
+    found = _by_rule(results)
+    fences = found["KR-223-fence-height"]
+    assert [f.status for f in fences] == [Status.PASS] * 4
+    assert {f.numbers["height_mm"] for f in fences} == {1800}
+    openings = {f.subject_key: f.status for f in found["KR-223-openings"]}
+    assert openings == {"infeed": Status.PASS, "door": Status.PASS}
+    (distance,) = found["INTL-13855-distance"]
+    assert distance.status is Status.PASS
+    assert distance.numbers == {"required_mm": 512, "t_ms": 320, "distance_mm": 700}
+    (kcs,) = found["KR-84-kcs"]
+    assert kcs.status is Status.PASS
+    assert [f.status for f in found["INTL-13857-reach-over"]] == [Status.PASS] * 4
+    assert found["KR-cobot-route"] == ()
+    assert found["INTL-15066-pfl"] == ()
+    assert summary(results) == {
+        Status.PASS: 18,
+        Status.FAIL: 0,
+        Status.WARNING: 0,
+        Status.NEEDS_EVIDENCE: 1,  # the Art. 222/224 procedures
+    }
+
+
+# --- the cobot machine-tending cell ----------------------------------------------
+
+
+def test_machine_tending_cobot_findings():
+    results = evaluate(machine_tending_cobot())
+    found = _by_rule(results)
+    (fence,) = found["KR-223-fence-height"]
+    assert fence.status is Status.WARNING  # relies on the Art. 223 proviso
+    (route,) = found["KR-cobot-route"]
+    assert route.status is Status.PASS
+    pfl = found["INTL-15066-pfl"]
+    assert [(f.subject_label, f.status) for f in pfl] == [
+        ("Hands and fingers", Status.PASS),
+        ("Lower arms and wrist joints", Status.PASS),
+    ]
+    assert [f.numbers["permissible_mm_s"] for f in pfl] == [1355.5, 1229.9]
+    assert found["INTL-15066-mode"][0].status is Status.PASS
+    assert found["KR-84-kcs"] == ()  # an emergency stop is not on the KCs list
+    assert summary(results) == {
+        Status.PASS: 5,
+        Status.FAIL: 0,
+        Status.WARNING: 1,
+        Status.NEEDS_EVIDENCE: 1,
+    }
+
+
+def test_summary_counts_every_status_even_when_zero():
+    assert summary(()) == dict.fromkeys(Status, 0)
+
+
+# --- rule metadata --------------------------------------------------------------
+
+
+def test_rule_ids_are_unique():
+    ids = [rule.id for rule in all_rules()]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda rule: rule.id)
+def test_every_rule_carries_its_metadata(rule):
+    assert rule.citation
+    assert rule.text_en and not HANGUL.search(rule.text_en)
+    assert HANGUL.search(rule.text_ko)
+    assert rule.certainty in set(RuleCertainty)
+    # Nothing has been checked against an official text yet.
+    assert rule.certainty is not RuleCertainty.VERIFIED_OFFICIAL
+    assert isinstance(rule.checked_on, date)
+    assert rule.volatility in {"low", "medium", "high"}
+    assert rule.sources or rule.certainty is RuleCertainty.TO_BE_CONFIRMED
+
+
+@pytest.mark.parametrize("rule", KOREA.rules, ids=lambda rule: rule.id)
+def test_korean_rules_say_to_confirm_with_the_national_law_information_center(rule):
+    assert rule.jurisdiction == "KR"
+    assert "National Law Information Center" in rule.caveat
+    assert "국가법령정보센터" in rule.text_ko
+
+
+# --- the copies of the reference ---------------------------------------------------
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
+def test_korean_texts_match_the_reference():
+    ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    art222, art223, art224 = ref["articles"]
+    assert art222["text_ko"] == korea_texts.ART_222_KO
+    assert art223["text_ko"] == korea_texts.ART_223_KO
+    assert art224["text_ko"] == korea_texts.ART_224_KO
+    assert art223["text_en"].startswith(korea_texts.ART_223_EN)
+    assert (
+        list(korea_texts.ART_222_ITEM1_KO)
+        == (art222["item1_subitems_topics_ko_unverified_wording"])
+    )
+    assert (
+        (art223["computable_rules"]["fence_min_height_mm"])
+        == korea_texts.FENCE_MIN_HEIGHT_MM
+    )
+    assert list(korea_texts.ARTICLE_SOURCES) == art223["source"]
+    assert all(article["confirmed_two_sources"] for article in ref["articles"])
+    devices = ref["protective_devices_requiring_KCs_safety_certification"]
+    assert devices["list_ko"][-1] == korea_texts.KCS_ROBOT_DEVICE_ITEM_KO
+    assert devices["legal_basis"] == korea_texts.KCS_LEGAL_BASIS_KO
+    assert (
+        list(korea_texts.COBOT_ROUTE_SOURCES)
+        == (ref["cobot_exemption_route"]["source"])
+    )
+
+
+# --- purity -------------------------------------------------------------------------
+
+
+def test_rules_engine_imports_no_django():
+    code = (
+        "import sys, compliance.rules.engine; "
+        "print(sorted(m for m in sys.modules if m.startswith('django')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "[]"
