@@ -280,3 +280,14 @@ def test_a_stale_page_acting_on_a_signed_revision_gets_a_message(
     )
     assert "Start a new revision to change it" in response.text
     assert revision.hazards.count() == 1
+
+
+def test_low_probability_offers_the_reduced_plr_beside_the_graph_value(
+    owner_client, hazard, safety_engineer
+):
+    services.hazard_update(
+        hazard=hazard, actor=safety_engineer, version=hazard.version, low_probability=True
+    )
+    response = owner_client.get(page(hazard.revision.assessment.cell))
+    assert "PLr d" in response.text  # S2 F2 P1, the graph's value stays the default
+    assert "PLr c if the low probability is justified" in response.text
