@@ -18,6 +18,12 @@ from tests.factories import (
 )
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # The real hasher is slow by design; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def organisation(db):
     return OrganisationFactory(name="Acme Integration")
