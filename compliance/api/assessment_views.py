@@ -12,6 +12,7 @@ the object's current values.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -400,20 +401,23 @@ class RevisionViewSet(
 # --- Hazards and measures -------------------------------------------------------
 
 
-class ServiceWritesViewSet(AssessmentDataViewSet, viewsets.ModelViewSet):
+class ServiceWritesViewSet(AssessmentDataViewSet, viewsets.ModelViewSet, ABC):
     """A resource written only through services: create, update (with the
     version read) and delete, each answered with the object as stored."""
 
     conflict_message: str  # lazy: translated for each request
 
+    @abstractmethod
     def add(self, data: dict[str, Any]) -> Model:
-        raise NotImplementedError
+        """Create through the service; return the new object."""
 
+    @abstractmethod
     def change(self, instance: Model, version: int, data: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """Update through the service, which raises Conflict on a stale version."""
 
+    @abstractmethod
     def remove(self, instance: Model) -> None:
-        raise NotImplementedError
+        """Delete through the service."""
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
