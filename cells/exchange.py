@@ -32,11 +32,16 @@ class RobotDoc(_Doc):
     reach_mm: int = Field(gt=0)
     max_tcp_speed_mm_s: int = Field(gt=0)
     moving_mass_kg: Decimal = Field(gt=0, max_digits=8, decimal_places=2)
+    stopping_time_ms: int | None = Field(default=None, gt=0)
+    stopping_distance_mm: int | None = Field(default=None, ge=0)
+    programmed_speed_mm_s: int | None = Field(default=None, gt=0)
+    collaborative_mode: Literal["", "srms", "hand_guiding", "ssm", "pfl"] = ""
 
 
 class HazardZoneDoc(_Doc):
     shape: Literal["circle", "polygon"]
     radius_mm: int | None = Field(default=None, gt=0)
+    height_mm: int | None = Field(default=None, ge=0)
     polygon_mm: list[tuple[int, int]] = Field(default_factory=list)
 
 
@@ -55,6 +60,7 @@ class GuardSegmentDoc(_Doc):
     end: PointDoc
     height_mm: int = Field(gt=0)
     kind: Literal["fence", "wall", "machine_body"]
+    mesh_opening_mm: int | None = Field(default=None, gt=0)
     openings: list[OpeningDoc] = Field(default_factory=list)
 
 
@@ -62,6 +68,36 @@ class OperatorStationDoc(_Doc):
     label: str = Field(min_length=1, max_length=60)
     x_mm: int
     y_mm: int
+
+
+class OpeningRef(_Doc):
+    """An opening by its place in the document: segment and opening index."""
+
+    segment: int = Field(ge=0)
+    opening: int = Field(ge=0)
+
+
+class DeviceDoc(_Doc):
+    label: str = Field(min_length=1, max_length=60)
+    kind: Literal[
+        "light_curtain",
+        "multibeam",
+        "safety_mat",
+        "laser_scanner",
+        "interlocked_door",
+        "emergency_stop",
+        "enabling_device",
+        "safety_controller",
+        "other",
+    ]
+    opening: OpeningRef | None = None
+    claimed_pl: Literal["", "a", "b", "c", "d", "e"] = ""
+    response_time_ms: int | None = Field(default=None, ge=0)
+    iec61496_type: Literal[2, 4] | None = None
+    kcs_certified: bool | None = None
+    detection_capability_mm: int | None = Field(default=None, ge=0)
+    beam_count: int | None = Field(default=None, ge=0)
+    protective_field_mm: int | None = Field(default=None, ge=0)
 
 
 class CellDocument(_Doc):
@@ -75,3 +111,4 @@ class CellDocument(_Doc):
     hazard_zone: HazardZoneDoc
     guard_segments: list[GuardSegmentDoc] = Field(default_factory=list)
     operator_stations: list[OperatorStationDoc] = Field(default_factory=list)
+    devices: list[DeviceDoc] = Field(default_factory=list)

@@ -53,6 +53,11 @@ class CellForm(forms.ModelForm):
             "task_description",
             "robot_base_x_mm",
             "robot_base_y_mm",
+            "stopping_time_ms",
+            "stopping_distance_mm",
+            "programmed_speed_mm_s",
+            "collaborative_mode",
+            "hazard_zone_height_mm",
         ]
         widgets = {"task_description": forms.TextInput()}
 
@@ -135,6 +140,7 @@ class GuardSegmentForm(LayoutElementForm):
             "end_x_mm",
             "end_y_mm",
             "height_mm",
+            "mesh_opening_mm",
         ]
 
 
@@ -160,7 +166,18 @@ class OpeningForm(LayoutElementForm):
 class DeviceForm(LayoutElementForm):
     class Meta:
         model = Device
-        fields = ["label", "kind", "opening", "claimed_pl", "response_time_ms"]
+        fields = [
+            "label",
+            "kind",
+            "opening",
+            "claimed_pl",
+            "response_time_ms",
+            "iec61496_type",
+            "kcs_certified",
+            "detection_capability_mm",
+            "beam_count",
+            "protective_field_mm",
+        ]
 
     def __init__(self, *args, cell: Cell, **kwargs):
         super().__init__(*args, cell=cell, **kwargs)

@@ -206,6 +206,43 @@ class Cell(models.Model):
         _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
     )
     task_description = models.CharField(_("task"), max_length=300, blank=True)
+    # What the compliance checks need; empty means "not known yet".
+    stopping_time_ms = models.PositiveIntegerField(
+        _("robot stopping time (ms)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Measured or from the maker's stopping data, at the speed and load used."
+        ),
+    )
+    stopping_distance_mm = models.PositiveIntegerField(
+        _("robot stopping distance (mm)"), null=True, blank=True
+    )
+    programmed_speed_mm_s = models.PositiveIntegerField(
+        _("programmed TCP speed (mm/s)"),
+        null=True,
+        blank=True,
+        help_text=_("The speed the application runs at, if below the maximum."),
+    )
+    collaborative_mode = models.CharField(
+        _("collaborative mode (ISO/TS 15066)"),
+        max_length=20,
+        blank=True,
+        choices=[
+            ("srms", _("Safety-rated monitored stop")),
+            ("hand_guiding", _("Hand guiding")),
+            ("ssm", _("Speed and separation monitoring")),
+            ("pfl", _("Power and force limiting")),
+        ],
+    )
+    hazard_zone_height_mm = models.PositiveIntegerField(
+        _("height of the hazard zone (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The highest point of the hazard zone above the floor (ISO 13857 a)."
+        ),
+    )
     robot_base_x_mm = models.IntegerField(_("robot base x (mm)"), default=0)
     robot_base_y_mm = models.IntegerField(_("robot base y (mm)"), default=0)
     hazard_zone_shape = models.CharField(
@@ -334,6 +371,14 @@ class GuardSegment(models.Model):
     height_mm = models.PositiveIntegerField(_("height (mm)"))
     kind = models.CharField(
         _("kind"), max_length=20, choices=GuardKind.choices, default=GuardKind.FENCE
+    )
+    mesh_opening_mm = models.PositiveIntegerField(
+        _("mesh opening (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Size of the fence mesh's openings (square side), for ISO 13857 Table 4."
+        ),
     )
 
     class Meta:
@@ -553,6 +598,34 @@ class Device(models.Model):
     )
     response_time_ms = models.PositiveIntegerField(
         _("response time (ms)"), null=True, blank=True
+    )
+    iec61496_type = models.PositiveSmallIntegerField(
+        _("IEC 61496 type"),
+        null=True,
+        blank=True,
+        choices=[(2, "Type 2"), (4, "Type 4")],
+    )
+    kcs_certified = models.BooleanField(
+        _("KCs safety certified"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Korea: protective devices need KCs safety certification (OSH Act Art. 84)."
+        ),
+    )
+    detection_capability_mm = models.PositiveIntegerField(
+        _("detection capability (mm)"), null=True, blank=True
+    )
+    beam_count = models.PositiveSmallIntegerField(
+        _("number of beams"), null=True, blank=True
+    )
+    protective_field_mm = models.PositiveIntegerField(
+        _("protective field depth (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Laser scanner: how far from the hazard its protective field reaches."
+        ),
     )
 
     class Meta:

@@ -8,9 +8,11 @@ from django.shortcuts import get_object_or_404
 from cells.exchange import (
     FORMAT,
     CellDocument,
+    DeviceDoc,
     GuardSegmentDoc,
     HazardZoneDoc,
     OpeningDoc,
+    OpeningRef,
     OperatorStationDoc,
     PointDoc,
     RobotDoc,
@@ -97,6 +99,12 @@ def devices_for(user) -> QuerySet[Device]:
 
 def cell_document(cell: Cell) -> CellDocument:
     """The exchange document of a cell loaded by ``cell_with_layout``."""
+    segments = list(cell.segments.all())
+    places = {
+        opening.pk: OpeningRef(segment=s_index, opening=o_index)
+        for s_index, segment in enumerate(segments)
+        for o_index, opening in enumerate(segment.openings.all())
+    }
     return CellDocument(
         format=FORMAT,
         name=cell.name,
@@ -109,11 +117,16 @@ def cell_document(cell: Cell) -> CellDocument:
             reach_mm=cell.reach_mm,
             max_tcp_speed_mm_s=cell.max_tcp_speed_mm_s,
             moving_mass_kg=cell.moving_mass_kg,
+            stopping_time_ms=cell.stopping_time_ms,
+            stopping_distance_mm=cell.stopping_distance_mm,
+            programmed_speed_mm_s=cell.programmed_speed_mm_s,
+            collaborative_mode=cell.collaborative_mode,
         ),
         robot_base=PointDoc(x_mm=cell.robot_base_x_mm, y_mm=cell.robot_base_y_mm),
         hazard_zone=HazardZoneDoc(
             shape=cell.hazard_zone_shape,
             radius_mm=cell.hazard_zone_radius_mm,
+            height_mm=cell.hazard_zone_height_mm,
             polygon_mm=[tuple(p) for p in cell.hazard_zone_polygon_mm],
         ),
         guard_segments=[
@@ -123,6 +136,7 @@ def cell_document(cell: Cell) -> CellDocument:
                 end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
                 height_mm=segment.height_mm,
                 kind=segment.kind,
+                mesh_opening_mm=segment.mesh_opening_mm,
                 openings=[
                     OpeningDoc(
                         label=opening.label,
@@ -135,13 +149,28 @@ def cell_document(cell: Cell) -> CellDocument:
                     for opening in segment.openings.all()
                 ],
             )
-            for segment in cell.segments.all()
+            for segment in segments
         ],
         operator_stations=[
             OperatorStationDoc(
                 label=station.label, x_mm=station.x_mm, y_mm=station.y_mm
             )
             for station in cell.stations.all()
+        ],
+        devices=[
+            DeviceDoc(
+                label=device.label,
+                kind=device.kind,
+                opening=places.get(device.opening_id),
+                claimed_pl=device.claimed_pl,
+                response_time_ms=device.response_time_ms,
+                iec61496_type=device.iec61496_type,
+                kcs_certified=device.kcs_certified,
+                detection_capability_mm=device.detection_capability_mm,
+                beam_count=device.beam_count,
+                protective_field_mm=device.protective_field_mm,
+            )
+            for device in cell.devices.all()
         ],
     )
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from cells.exchange import CellDocument
-from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from cells.models import Cell, Device, GuardSegment, Opening, OperatorStation, Project
 
 # Model fields under the names the exchange document gives them.
 DOCUMENT_PATHS = {
@@ -63,6 +64,11 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         reach_mm=robot.reach_mm,
         max_tcp_speed_mm_s=robot.max_tcp_speed_mm_s,
         moving_mass_kg=robot.moving_mass_kg,
+        stopping_time_ms=robot.stopping_time_ms,
+        stopping_distance_mm=robot.stopping_distance_mm,
+        programmed_speed_mm_s=robot.programmed_speed_mm_s,
+        collaborative_mode=robot.collaborative_mode,
+        hazard_zone_height_mm=document.hazard_zone.height_mm,
         robot_base_x_mm=document.robot_base.x_mm,
         robot_base_y_mm=document.robot_base.y_mm,
         hazard_zone_shape=document.hazard_zone.shape,
@@ -73,6 +79,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         raise ValidationError(errors)
     cell.save()
 
+    places: dict[tuple[int, int], Opening] = {}
     for s_index, seg_doc in enumerate(document.guard_segments):
         path = f"guard_segments.{s_index}"
         segment = GuardSegment(
@@ -84,6 +91,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
             end_y_mm=seg_doc.end.y_mm,
             height_mm=seg_doc.height_mm,
             kind=seg_doc.kind,
+            mesh_opening_mm=seg_doc.mesh_opening_mm,
         )
         if not _validated(segment, path, errors):
             continue
@@ -93,11 +101,26 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
             # Saved one by one so that each is checked against those before it.
             if _validated(opening, f"{path}.openings.{o_index}", errors):
                 opening.save()
+                places[(s_index, o_index)] = opening
 
     for index, st_doc in enumerate(document.operator_stations):
         station = OperatorStation(cell=cell, **st_doc.model_dump())
         if _validated(station, f"operator_stations.{index}", errors):
             station.save()
+
+    for index, dev_doc in enumerate(document.devices):
+        values = dev_doc.model_dump(exclude={"opening"})
+        opening = None
+        if dev_doc.opening is not None:
+            opening = places.get((dev_doc.opening.segment, dev_doc.opening.opening))
+            if opening is None:
+                errors.setdefault(f"devices.{index}.opening", []).append(
+                    str(_("No such opening in this document."))
+                )
+                continue
+        device = Device(cell=cell, opening=opening, **values)
+        if _validated(device, f"devices.{index}", errors):
+            device.save()
 
     if errors:
         # Roll back everything this import wrote.

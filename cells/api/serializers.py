@@ -164,6 +164,11 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "task_description",
             "robot_base_x_mm",
             "robot_base_y_mm",
+            "stopping_time_ms",
+            "stopping_distance_mm",
+            "programmed_speed_mm_s",
+            "collaborative_mode",
+            "hazard_zone_height_mm",
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
@@ -193,6 +198,7 @@ class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "end_y_mm",
             "height_mm",
             "kind",
+            "mesh_opening_mm",
             "length_mm",
         ]
 
@@ -252,6 +258,11 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "opening",
             "claimed_pl",
             "response_time_ms",
+            "iec61496_type",
+            "kcs_certified",
+            "detection_capability_mm",
+            "beam_count",
+            "protective_field_mm",
         ]
 
 

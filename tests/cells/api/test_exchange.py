@@ -11,6 +11,7 @@ from cells.exchange import FORMAT
 from cells.models import Cell, GuardSegment, HazardZoneShape, Opening, OperatorStation
 from tests.factories import (
     CellFactory,
+    DeviceFactory,
     GuardSegmentFactory,
     OpeningFactory,
     OperatorStationFactory,
@@ -59,6 +60,28 @@ def laid_out_cell(project):
     )
     OperatorStationFactory(cell=cell, label="Loading", x_mm=500, y_mm=-800)
     OperatorStationFactory(cell=cell, label="HMI", x_mm=4500, y_mm=200)
+    cell.stopping_time_ms, cell.collaborative_mode, cell.hazard_zone_height_mm = (
+        320,
+        "",
+        1400,
+    )
+    cell.save()
+    door = Opening.objects.get(segment=side, label="Door")
+    DeviceFactory(
+        cell=cell,
+        kind="interlocked_door",
+        label="Door switch",
+        opening=door,
+        kcs_certified=True,
+    )
+    DeviceFactory(
+        cell=cell,
+        label="LC",
+        opening=Opening.objects.get(label="Infeed", segment=front),
+        iec61496_type=4,
+        response_time_ms=20,
+        detection_capability_mm=14,
+    )
     return cell
 
 
