@@ -286,7 +286,10 @@ def test_low_probability_offers_the_reduced_plr_beside_the_graph_value(
     owner_client, hazard, safety_engineer
 ):
     services.hazard_update(
-        hazard=hazard, actor=safety_engineer, version=hazard.version, low_probability=True
+        hazard=hazard,
+        actor=safety_engineer,
+        version=hazard.version,
+        low_probability=True,
     )
     response = owner_client.get(page(hazard.revision.assessment.cell))
     assert "PLr d" in response.text  # S2 F2 P1, the graph's value stays the default
