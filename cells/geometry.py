@@ -105,3 +105,52 @@ def bounding_box(points: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Shortest distance from point ``p`` to the segment from ``a`` to ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_sq = dx * dx + dy * dy
+    if length_sq == 0:
+        return distance_mm(p, a)
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length_sq))
+    return distance_mm(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def segment_segment_distance(a1: Point, a2: Point, b1: Point, b2: Point) -> float:
+    if segments_intersect(a1, a2, b1, b2):
+        return 0.0
+    return min(
+        point_segment_distance(a1, b1, b2),
+        point_segment_distance(a2, b1, b2),
+        point_segment_distance(b1, a1, a2),
+        point_segment_distance(b2, a1, a2),
+    )
+
+
+def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        if (y1 > p[1]) != (y2 > p[1]):
+            x_cross = x1 + (p[1] - y1) * (x2 - x1) / (y2 - y1)
+            if p[0] < x_cross:
+                inside = not inside
+    return inside
+
+
+def distance_to_circle(a: Point, b: Point, centre: Point, radius: float) -> float:
+    """Horizontal distance from the segment a–b to a circular zone (0 if it enters)."""
+    return max(0.0, point_segment_distance(centre, a, b) - radius)
+
+
+def distance_to_polygon(a: Point, b: Point, polygon: Sequence[Point]) -> float:
+    """Horizontal distance from the segment a–b to a polygonal zone (0 if it enters)."""
+    if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):
+        return 0.0
+    n = len(polygon)
+    return min(
+        segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % n])
+        for i in range(n)
+    )

@@ -3,12 +3,18 @@ from __future__ import annotations
 from django.urls import path
 
 from compliance import assessment_views as a
-from compliance import views
+from compliance import compliance_views, views
 
 app_name = "compliance"
 urlpatterns = [
     path("calculators/", views.calculator_list, name="calculator_list"),
     path("calculators/<slug:name>/", views.calculator_detail, name="calculator_detail"),
+    path("rules/", compliance_views.rules, name="rules"),
+    path(
+        "cells/<int:cell_pk>/compliance/",
+        compliance_views.cell_compliance,
+        name="cell_compliance",
+    ),
     path("cells/<int:cell_pk>/assessment/", a.assessment, name="assessment"),
     path(
         "cells/<int:cell_pk>/assessment/start/",

@@ -36,6 +36,7 @@ NOT_TENANT_DATA = {
     # Calculators compute from the standards; they hold no organisation's data.
     "compliance:calculator_list",
     "compliance:calculator_detail",
+    "compliance:rules",  # the rule texts, the same for everyone
 }
 
 # URL name -> how to build its arguments from the owner's objects.
@@ -54,6 +55,8 @@ OBJECT_URLS = {
     "cells:element_delete": lambda o: [o["cell"].pk, "station", o["station"].pk],
     # The risk-assessment pages.
     "compliance:assessment": lambda o: [o["cell"].pk],
+    "compliance:cell_compliance": lambda o: [o["cell"].pk],
+    "cell-findings": lambda o: [o["cell"].pk],
     "compliance:assessment_start": lambda o: [o["cell"].pk],
     "compliance:history": lambda o: [o["cell"].pk],
     "compliance:limits_edit": lambda o: [o["revision"].pk],

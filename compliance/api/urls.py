@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from compliance.api import assessment_views, views
+from compliance.api import assessment_views, findings_views, views
 from compliance.calculators.registry import CALCULATORS
 
 # The risk assessment: names in the "compliance-api" namespace
@@ -32,6 +32,11 @@ urlpatterns = [
             name=f"calculator-{name}",
         )
         for name, calc in CALCULATORS.items()
+    ),
+    path(
+        "cells/<int:pk>/findings/",
+        findings_views.CellFindingsView.as_view(),
+        name="cell-findings",
     ),
     path("", include((router.urls, "compliance-api"))),
 ]

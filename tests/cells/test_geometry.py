@@ -39,3 +39,18 @@ def test_shoelace_area():
     assert (
         geometry.polygon_area_mm2([(0, 0), (2000, 0), (2000, 1500), (0, 1500)]) == 3e6
     )
+
+
+def test_distance_from_a_fence_to_a_circular_zone():
+    # Fence along y = 0, zone of radius 1,700 mm around (2,000, 1,750): 50 mm apart.
+    assert geometry.distance_to_circle((0, 0), (4000, 0), (2000, 1750), 1700) == 50
+
+
+def test_a_fence_inside_the_zone_is_at_distance_zero():
+    assert geometry.distance_to_circle((0, 0), (4000, 0), (2000, 1000), 1700) == 0
+
+
+def test_distance_to_a_polygonal_zone():
+    square = [(1000, 1000), (3000, 1000), (3000, 3000), (1000, 3000)]
+    assert geometry.distance_to_polygon((0, 0), (4000, 0), square) == 1000
+    assert geometry.distance_to_polygon((2000, 2000), (5000, 2000), square) == 0
