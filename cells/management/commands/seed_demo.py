@@ -38,9 +38,10 @@ DEMO_CELL = {
         "reach_mm": 1700,
         "max_tcp_speed_mm_s": 2000,
         "moving_mass_kg": Decimal("230"),
+        "stopping_time_ms": 300,
     },
     "robot_base": {"x_mm": 2000, "y_mm": 1750},
-    "hazard_zone": {"shape": "circle", "radius_mm": None},
+    "hazard_zone": {"shape": "circle", "radius_mm": None, "height_mm": 2200},
     "guard_segments": [
         {
             "label": "F1",
@@ -136,6 +137,9 @@ class Command(BaseCommand):
                         kind=DeviceKind.LIGHT_CURTAIN,
                         label="LC1 (demo)",
                         opening=openings["Infeed"],
+                        response_time_ms=20,
+                        detection_capability_mm=14,
+                        iec61496_type=4,
                     ),
                     Device(
                         cell=cell,
