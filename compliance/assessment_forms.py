@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
 from compliance import selectors
+from compliance.calculators.ts15066 import body_region_table
 from compliance.hazards import catalogue
 from compliance.models import CollaborativeMode, MeasureStep, Phase, Revision
 
@@ -44,6 +45,16 @@ class LimitsForm(forms.Form):
     )
     time_limits = forms.CharField(
         label=_("Time limits (life cycle)"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+    low_guard_justification = forms.CharField(
+        label=_("Why a guard lower than 1.8 m carries no height-related risk"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+    conformity_route = forms.CharField(
+        label=_("Conformity route for collaborative operation without a fence"),
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
     )
@@ -87,6 +98,11 @@ class HazardForm(forms.Form):
     phase = forms.ChoiceField(label=_("Life-cycle phase"), choices=Phase.choices)
     task = forms.CharField(label=_("Task"), max_length=200)
     location_key = forms.ChoiceField(label=_("Where in the cell"), required=False)
+    body_region = forms.ChoiceField(
+        label=_("Body region that may be contacted"),
+        choices=[("", "—"), *((str(r.region_id), r.name) for r in body_region_table())],
+        required=False,
+    )
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cells import geometry
 from cells.models import Cell
+from compliance import selectors
 from compliance.models import Assessment, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
@@ -29,12 +30,20 @@ def _distance(cell: Cell, a: geometry.Point, b: geometry.Point) -> float:
 
 
 def _assessment(cell: Cell) -> AssessmentFacts:
+    """What the cell's current revision records for the checks."""
     assessment = Assessment.objects.filter(cell=cell).first()
     if assessment is None:
         return AssessmentFacts()
+    revision = selectors.current_revision(assessment)
+    regions = revision.hazards.exclude(body_region="").values_list(
+        "body_region", flat=True
+    )
     return AssessmentFacts(
         exists=True,
         signed=assessment.revisions.filter(status=RevisionStatus.SIGNED).exists(),
+        low_fence_justified=bool(revision.low_guard_justification.strip()),
+        contact_regions=tuple(sorted(set(regions))),
+        conformity_route_recorded=bool(revision.conformity_route.strip()),
     )
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Device, GuardSegment, Organisation, PerformanceLevel
 from compliance.audit import AuditedQuerySet
+from compliance.calculators.ts15066 import body_region_table
 
 
 class Assessment(models.Model):
@@ -71,6 +72,20 @@ class Revision(models.Model):
     space_limits = models.TextField(_("space limits"), blank=True)
     time_limits = models.TextField(_("time limits (life cycle)"), blank=True)
     exposed_persons = models.JSONField(_("persons exposed"), default=list, blank=True)
+    # What the compliance checks read from the assessment.
+    low_guard_justification = models.TextField(
+        _("why a guard lower than 1.8 m carries no height-related risk"),
+        blank=True,
+        help_text=_("Korea, Art. 223: a lower guard needs this recorded."),
+    )
+    conformity_route = models.TextField(
+        _("conformity route for collaborative operation"),
+        blank=True,
+        help_text=_(
+            "Korea: how the cell conforms to KS B ISO 10218-2 / ISO/TS 15066 "
+            "(e.g. KIRIA workplace certification) where it has no fence."
+        ),
+    )
     dismissed_suggestions = models.JSONField(default=list, blank=True)
 
     created_by = models.ForeignKey(
@@ -170,6 +185,12 @@ class Hazard(models.Model):
     task = models.CharField(_("task"), max_length=200)
     location_key = models.CharField(_("where in the cell"), max_length=40, blank=True)
     location_label = models.CharField(max_length=100, blank=True)
+    body_region = models.CharField(
+        _("body region that may be contacted (ISO/TS 15066)"),
+        max_length=30,
+        blank=True,
+        choices=[(str(row.region_id), row.name) for row in body_region_table()],
+    )
 
     severity = models.CharField(
         _("severity (S)"), max_length=2, choices=RiskParameter.SEVERITY, blank=True

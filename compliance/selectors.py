@@ -104,6 +104,7 @@ def revision_content(revision: Revision) -> RevisionContent:
                 task=hazard.task,
                 location_key=hazard.location_key,
                 location_label=hazard.location_label,
+                body_region=hazard.body_region,
                 severity=hazard.severity,
                 frequency=hazard.frequency,
                 avoidance=hazard.avoidance,
@@ -138,6 +139,8 @@ def revision_content(revision: Revision) -> RevisionContent:
         space_limits=revision.space_limits,
         time_limits=revision.time_limits,
         exposed_persons=tuple(revision.exposed_persons),
+        low_guard_justification=revision.low_guard_justification,
+        conformity_route=revision.conformity_route,
         hazards=tuple(hazards),
     )
 

@@ -29,6 +29,7 @@ HAZARD_FIELDS = (
     "task",
     "location_key",
     "location_label",
+    "body_region",
     "severity",
     "frequency",
     "avoidance",
@@ -54,6 +55,8 @@ LIMIT_FIELDS = (
     "space_limits",
     "time_limits",
     "exposed_persons",
+    "low_guard_justification",
+    "conformity_route",
 )
 
 

@@ -228,6 +228,7 @@ class HazardSerializer(serializers.ModelSerializer):
             "task",
             "location_key",
             "location_label",
+            "body_region",
             "severity",
             "frequency",
             "avoidance",
@@ -359,6 +360,8 @@ class RevisionSerializer(serializers.ModelSerializer):
             "space_limits",
             "time_limits",
             "exposed_persons",
+            "low_guard_justification",
+            "conformity_route",
             "created_by",
             "created_at",
             "submitted_by",
@@ -404,6 +407,8 @@ class RevisionLimitsSerializer(serializers.Serializer):
     foreseeable_misuse = serializers.CharField(required=False, allow_blank=True)
     space_limits = serializers.CharField(required=False, allow_blank=True)
     time_limits = serializers.CharField(required=False, allow_blank=True)
+    low_guard_justification = serializers.CharField(required=False, allow_blank=True)
+    conformity_route = serializers.CharField(required=False, allow_blank=True)
     exposed_persons = serializers.ListField(
         child=serializers.ChoiceField(choices=catalogue.exposed_person_choices()),
         required=False,

@@ -49,6 +49,7 @@ class HazardContent(_Content):
     task: str
     location_key: str = ""
     location_label: str = ""
+    body_region: str = ""
     severity: str = ""
     frequency: str = ""
     avoidance: str = ""
@@ -66,15 +67,24 @@ class RevisionContent(_Content):
     space_limits: str = ""
     time_limits: str = ""
     exposed_persons: tuple[str, ...] = ()
+    low_guard_justification: str = ""
+    conformity_route: str = ""
     hazards: tuple[HazardContent, ...] = ()
 
 
 def canonical_json(content: RevisionContent) -> str:
-    """One spelling of the content: sorted keys, no spaces, hazards by key."""
-    data = content.model_dump(mode="json")
+    """One spelling of the content: sorted keys, no spaces, hazards by key.
+
+    Fields at their default value are left out, so that a field added to the
+    content later (with a default) does not change the hash of what was
+    signed before it existed.
+    """
+    data = content.model_dump(mode="json", exclude_defaults=True)
+    data.setdefault("hazards", [])
     data["hazards"] = sorted(data["hazards"], key=lambda h: h["key"])
     for hazard in data["hazards"]:
-        hazard["measures"] = sorted(hazard["measures"], key=lambda m: m["key"])
+        if "measures" in hazard:
+            hazard["measures"] = sorted(hazard["measures"], key=lambda m: m["key"])
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -152,6 +152,20 @@ SQLITE_REVERSE = [
 ]
 
 
+def sqlite_triggers_lifted(*operations):
+    """Schema changes wrapped so that SQLite can rebuild these tables.
+
+    SQLite rebuilds a table to alter it, and a trigger naming a table that is
+    briefly gone breaks the rebuild: later migrations that alter the revision,
+    hazard or measure tables put their operations inside this.
+    """
+    return [
+        migrations.RunPython(_run({"sqlite": SQLITE_REVERSE}), _run({"sqlite": SQLITE})),
+        *operations,
+        migrations.RunPython(_run({"sqlite": SQLITE}), _run({"sqlite": SQLITE_REVERSE})),
+    ]
+
+
 def _run(statements_by_vendor):
     def run(apps, schema_editor):
         for statement in statements_by_vendor.get(schema_editor.connection.vendor, []):

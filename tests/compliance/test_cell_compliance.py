@@ -97,3 +97,28 @@ def test_findings_make_a_fixed_number_of_queries(
         )
     with django_assert_max_num_queries(12):
         owner_client.get(reverse("compliance:cell_compliance", args=[fenced.pk]))
+
+
+def test_pfl_checks_each_body_region_the_assessment_names(owner, cell, safety_engineer):
+    from compliance import services
+    from tests.compliance.conftest import CRUSHING
+
+    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.programmed_speed_mm_s = 250
+    cell.moving_mass_kg, cell.payload_kg = 20, 1
+    cell.save()
+    revision = services.assessment_open(cell=cell, actor=safety_engineer)
+    services.hazard_add(
+        revision=revision,
+        actor=safety_engineer,
+        body_region="hands_fingers",
+        **CRUSHING,
+    )
+    client = APIClient()
+    client.force_authenticate(owner)
+    data = client.get(f"/api/v1/cells/{cell.pk}/findings/").json()
+    (hands,) = findings_of(data, "INTL-15066-pfl")
+    # ISO/TS 15066 check value: M 20 kg, m_L 1 kg, hands transient → 1,355.5 mm/s.
+    assert hands["status"] == "pass"
+    assert hands["numbers"]["permissible_mm_s"] == pytest.approx(1355.5, abs=0.1)
+    assert hands["numbers"]["speed_mm_s"] == 250

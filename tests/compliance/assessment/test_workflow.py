@@ -135,3 +135,27 @@ def test_only_the_latest_signed_revision_is_copied(revision, hazard, safety_engi
     services.revision_start_next(revision=signed, actor=safety_engineer)
     with pytest.raises(ValidationError, match="already follows"):
         services.revision_start_next(revision=signed, actor=safety_engineer)
+
+
+def test_a_field_added_to_the_content_later_keeps_old_hashes():
+    from compliance.assessment.content import HazardContent, RevisionContent
+
+    old = RevisionContent(
+        intended_use="Palletising",
+        hazards=(
+            HazardContent(
+                key="k1",
+                group="mechanical",
+                origin="moving_elements",
+                consequence="crushing",
+                phase="operation",
+                task="Load",
+            ),
+        ),
+    )
+    # A hazard that carries the newer field at its default hashes the same.
+    assert content_hash(old) == content_hash(
+        old.model_copy(update={"conformity_route": ""})
+    )
+    changed = old.model_copy(update={"conformity_route": "KIRIA certification"})
+    assert content_hash(changed) != content_hash(old)
