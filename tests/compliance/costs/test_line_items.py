@@ -1,0 +1,214 @@
+"""Deriving a cell's line items from small hand-built cells (no database)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+
+from compliance.costs.line_items import LineItem, derive_line_items
+from compliance.rules.engine import evaluate
+from compliance.rules.findings import Status
+from tests.compliance.rules.cells import cell, device, opening, segment
+
+
+def by_key(items: tuple[LineItem, ...]) -> dict[str, LineItem]:
+    return {item.key: item for item in items}
+
+
+def rectangle(width_mm: float = 4000, depth_mm: float = 3500, **kw):
+    """Four fence segments round a width × depth rectangle."""
+    sides = (("n", width_mm), ("e", depth_mm), ("s", width_mm), ("w", depth_mm))
+    return tuple(segment(key, length_mm=length, **kw) for key, length in sides)
+
+
+def test_fence_metres_are_the_perimeter():
+    items = by_key(derive_line_items(cell(segments=rectangle())))
+    fence = items["fence:1800"]
+    assert fence.quantity == Decimal("15.0")
+    assert fence.unit == "m"
+    assert fence.catalogue_key == "fence"
+    assert fence.basis == "planning_range"
+    assert (fence.total_low, fence.total_high) == (Decimal(900), Decimal(1800))
+    assert fence.currency == "USD"
+
+
+def test_fence_metres_round_up_to_a_tenth():
+    items = by_key(derive_line_items(cell(segments=(segment(length_mm=1234.5),))))
+    assert items["fence:1800"].quantity == Decimal("1.3")
+
+
+def test_fence_is_grouped_by_height_and_skips_walls():
+    segments = (
+        segment("a", height_mm=1800, length_mm=2000),
+        segment("b", height_mm=1400, length_mm=1000),
+        segment("c", height_mm=1800, length_mm=500),
+        segment("d", kind="wall", height_mm=3000, length_mm=5000),
+    )
+    items = by_key(derive_line_items(cell(segments=segments)))
+    fences = {k: v.quantity for k, v in items.items() if k.startswith("fence")}
+    assert fences == {"fence:1800": Decimal("2.5"), "fence:1400": Decimal("1.0")}
+
+
+def test_no_fence_line_without_fence_segments():
+    items = derive_line_items(cell())
+    assert not [i for i in items if i.catalogue_key == "fence"]
+
+
+def test_light_curtain_for_an_unguarded_conveyor_opening():
+    facts = cell(segments=(segment(),), openings=(opening(),))
+    items = by_key(derive_line_items(facts, evaluate(facts)))
+    curtain = items["light_curtain:o1"]
+    assert curtain.quantity == 1
+    assert curtain.unit == "piece"
+    assert curtain.price_low is None
+    assert curtain.price_note == "price to be quoted"
+    assert "Art. 223" in curtain.reason.render()
+    assert "제223조" in curtain.citation
+    assert [(r.rule_id, r.status) for r in curtain.findings] == [
+        ("KR-223-openings", "fail")
+    ]
+
+
+def test_no_light_curtain_when_the_opening_has_one():
+    facts = cell(
+        segments=(segment(),),
+        openings=(opening(),),
+        devices=(device("lc", "light_curtain", opening_key="o1"),),
+    )
+    keys = {i.key for i in derive_line_items(facts, evaluate(facts))}
+    assert "light_curtain:o1" not in keys
+
+
+def test_light_curtain_outside_korea_without_findings():
+    facts = cell(country="DE", segments=(segment(),), openings=(opening(),))
+    curtain = by_key(derive_line_items(facts))["light_curtain:o1"]
+    assert "Art. 223" not in curtain.reason.render()
+    assert curtain.findings == ()
+
+
+def test_interlocked_door_for_an_unguarded_access_opening():
+    facts = cell(
+        segments=(segment(),),
+        openings=(
+            opening("door", purpose="maintenance_door", label="Service door"),
+            opening("gate", purpose="operator_access", label="Gate"),
+        ),
+        devices=(device("il", "interlocked_door", opening_key="gate"),),
+    )
+    items = by_key(derive_line_items(facts))
+    assert "interlocked_door:door" in items
+    assert "interlocked_door:gate" not in items
+    assert "light_curtain:door" not in items
+    assert items["interlocked_door:door"].description.render() == (
+        "Interlocked guard door at Service door"
+    )
+
+
+def test_any_iterable_of_finding_like_objects_is_accepted():
+    facts = cell(segments=(segment(),), openings=(opening(),))
+    fake = SimpleNamespace(
+        rule_id="KR-223-openings", status=Status.FAIL, subject_key="o1"
+    )
+    curtain = by_key(derive_line_items(facts, [fake]))["light_curtain:o1"]
+    assert curtain.findings[0].status == "fail"
+
+
+def test_kcs_certification_only_in_korea_and_only_when_not_certified():
+    devices = (
+        device("lc1", "light_curtain"),  # not recorded
+        device("lc2", "light_curtain", kcs_certified=False),
+        device("ls", "laser_scanner", kcs_certified=True),
+        device("mat", "safety_mat"),  # not a listed kind
+    )
+    korean = {i.key for i in derive_line_items(cell(devices=devices))}
+    assert {k for k in korean if k.startswith("kcs_")} == {
+        "kcs_certification:lc1",
+        "kcs_certification:lc2",
+    }
+    assert {"kr_self_declaration", "kr_safety_inspection"} <= korean
+    german = {i.key for i in derive_line_items(cell(country="DE", devices=devices))}
+    assert not [k for k in german if k.startswith(("kcs_", "kr_"))]
+
+
+def test_self_declaration_carries_its_lead_time():
+    item = by_key(derive_line_items(cell()))["kr_self_declaration"]
+    assert (item.lead_time_weeks_low, item.lead_time_weeks_high) == (
+        Decimal(3),
+        Decimal(4),
+    )
+    assert item.price_low is None
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [("pfl", True), ("ssm", False), (None, False)],
+)
+def test_pfl_measurement_only_for_pfl(mode, expected):
+    facts = cell(robot_kind="collaborative", collaborative_mode=mode)
+    keys = {i.key for i in derive_line_items(facts)}
+    assert ("pfl_measurement" in keys) is expected
+    assert "stopping_time_measurement" in keys
+
+
+def test_laser_scanner_for_ssm_without_one():
+    ssm = cell(robot_kind="collaborative", collaborative_mode="ssm")
+    assert "laser_scanner" in by_key(derive_line_items(ssm))
+    with_scanner = cell(
+        robot_kind="collaborative",
+        collaborative_mode="ssm",
+        devices=(device("ls", "laser_scanner", kcs_certified=True),),
+    )
+    assert "laser_scanner" not in by_key(derive_line_items(with_scanner))
+
+
+def test_safety_controller_and_emergency_stop_when_missing():
+    items = by_key(derive_line_items(cell()))
+    assert items["safety_controller"].quantity == 1
+    assert items["emergency_stop"].quantity == 1
+    equipped = cell(
+        devices=(
+            device("sc", "safety_controller"),
+            device("es", "emergency_stop"),
+        )
+    )
+    keys = by_key(derive_line_items(equipped))
+    assert "safety_controller" not in keys
+    assert "emergency_stop" not in keys
+
+
+def test_emergency_stops_per_operator_station():
+    facts = cell(devices=(device("es", "emergency_stop"),))
+    items = by_key(derive_line_items(facts, operator_station_count=3))
+    assert items["emergency_stop"].quantity == 2
+
+
+def test_services_every_cell_gets():
+    keys = {i.key for i in derive_line_items(cell(country="US"))}
+    assert {"signage", "risk_assessment", "stopping_time_measurement"} <= keys
+
+
+def test_risk_assessment_is_priced_in_euro_from_one_source():
+    item = by_key(derive_line_items(cell()))["risk_assessment"]
+    assert (item.total_low, item.total_high, item.currency) == (
+        Decimal(3000),
+        Decimal(5000),
+        "EUR",
+    )
+    assert item.certainty == "one_source"
+    assert item.citation.startswith("ISO 10218-2:2025")
+
+
+def test_every_line_has_a_reason_and_a_source():
+    facts = cell(
+        robot_kind="collaborative",
+        collaborative_mode="pfl",
+        segments=rectangle(),
+        openings=(opening(segment_key="n"),),
+        devices=(device("lc", "light_curtain"),),
+    )
+    for item in derive_line_items(facts, evaluate(facts)):
+        assert item.reason.render()
+        assert item.source
+        assert isinstance(item.quantity, Decimal)
