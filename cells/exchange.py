@@ -106,6 +106,9 @@ class CellDocument(_Doc):
     format: Literal["cell-safety-planner/1"] = FORMAT
     name: str = Field(min_length=1, max_length=200)
     task_description: str = Field(default="", max_length=300)
+    task_type: Literal[
+        "mobile_locomotion", "structured_pick_place", "contact_rich_manipulation"
+    ] = "structured_pick_place"
     robot: RobotDoc
     robot_base: PointDoc
     hazard_zone: HazardZoneDoc

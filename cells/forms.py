@@ -39,6 +39,16 @@ class ProjectForm(forms.ModelForm):
 class CellForm(forms.ModelForm):
     """The robot and its task. The layout is edited beside the drawing."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Optional on the form: a cell without one is structured pick-and-place.
+        self.fields["task_type"].required = False
+
+    def clean_task_type(self) -> str:
+        return (
+            self.cleaned_data["task_type"] or Cell._meta.get_field("task_type").default
+        )
+
     class Meta:
         model = Cell
         fields = [
@@ -51,6 +61,7 @@ class CellForm(forms.ModelForm):
             "max_tcp_speed_mm_s",
             "moving_mass_kg",
             "task_description",
+            "task_type",
             "robot_base_x_mm",
             "robot_base_y_mm",
             "stopping_time_ms",

@@ -206,6 +206,17 @@ class Cell(models.Model):
         _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
     )
     task_description = models.CharField(_("task"), max_length=300, blank=True)
+    task_type = models.CharField(
+        _("kind of task"),
+        max_length=30,
+        default="structured_pick_place",
+        choices=[
+            ("mobile_locomotion", _("Mobile or locomotion task")),
+            ("structured_pick_place", _("Narrow, structured pick-and-place")),
+            ("contact_rich_manipulation", _("Precise contact-rich manipulation")),
+        ],
+        help_text=_("How well the task's behaviour carries over from simulation."),
+    )
     # What the compliance checks need; empty means "not known yet".
     stopping_time_ms = models.PositiveIntegerField(
         _("robot stopping time (ms)"),

@@ -109,6 +109,7 @@ def cell_document(cell: Cell) -> CellDocument:
         format=FORMAT,
         name=cell.name,
         task_description=cell.task_description,
+        task_type=cell.task_type,
         robot=RobotDoc(
             manufacturer=cell.robot_manufacturer,
             model=cell.robot_model,

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from compliance import assessment_views as a
-from compliance import compliance_views, views
+from compliance import compliance_views, plan_views, views
 
 app_name = "compliance"
 urlpatterns = [
@@ -15,6 +15,8 @@ urlpatterns = [
         compliance_views.cell_compliance,
         name="cell_compliance",
     ),
+    path("cells/<int:cell_pk>/costs/", plan_views.cell_costs, name="cell_costs"),
+    path("cells/<int:cell_pk>/plan/", plan_views.cell_plan, name="cell_plan"),
     path("cells/<int:cell_pk>/assessment/", a.assessment, name="assessment"),
     path(
         "cells/<int:cell_pk>/assessment/start/",

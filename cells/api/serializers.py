@@ -162,6 +162,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "max_tcp_speed_mm_s",
             "moving_mass_kg",
             "task_description",
+            "task_type",
             "robot_base_x_mm",
             "robot_base_y_mm",
             "stopping_time_ms",

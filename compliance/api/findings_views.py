@@ -3,6 +3,7 @@ each found, with citations, certainty and the numbers compared."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
@@ -10,7 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from compliance import plan_views
 from compliance.compliance_views import cell_findings
+from compliance.plan.comparison import compare
 
 
 class CellFindingsView(APIView):
@@ -37,4 +40,52 @@ class CellFindingsView(APIView):
             for finding in group["findings"]:
                 finding["status_label"] = str(finding["status_label"])
                 finding["certainty_label"] = str(finding["certainty_label"])
+        return Response({"cell": cell.pk, **data})
+
+
+class CellLineItemsView(APIView):
+    """The safeguards and work the cell's findings call for, priced from the
+    starting catalogue (unknown prices stay null), with totals per currency."""
+
+    @extend_schema(
+        tags=["compliance"],
+        summary="Cost and lead-time line items of a cell",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        _facts, items = plan_views._line_items(cell)
+        translate = {"translate": gettext}
+        totals = [
+            {
+                "currency": t["currency"],
+                "low": str(t["range"][0]),
+                "high": str(t["range"][1]),
+            }
+            if t["currency"]
+            else {"unknown_count": t["unknown"]}
+            for t in plan_views._totals_by_currency(items)
+        ]
+        return Response(
+            {
+                "cell": cell.pk,
+                "items": [i.model_dump(mode="json", context=translate) for i in items],
+                "totals": totals,
+            }
+        )
+
+
+class CellPlanView(APIView):
+    """The physical-first and sim-first plans of the cell and their comparison."""
+
+    @extend_schema(
+        tags=["compliance"],
+        summary="Schedule and sim-first comparison of a cell",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        _facts, items = plan_views._line_items(cell)
+        comparison = compare(plan_views.plan_inputs(cell, items))
+        data = comparison.model_dump(mode="json", context={"translate": gettext})
         return Response({"cell": cell.pk, **data})

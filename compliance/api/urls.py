@@ -38,5 +38,13 @@ urlpatterns = [
         findings_views.CellFindingsView.as_view(),
         name="cell-findings",
     ),
+    path(
+        "cells/<int:pk>/line-items/",
+        findings_views.CellLineItemsView.as_view(),
+        name="cell-line-items",
+    ),
+    path(
+        "cells/<int:pk>/plan/", findings_views.CellPlanView.as_view(), name="cell-plan"
+    ),
     path("", include((router.urls, "compliance-api"))),
 ]

@@ -1,0 +1,194 @@
+"""The Costs and Plan of a cell: line items from the findings, and the
+physical-first and sim-first plans side by side. Read-only for now: the
+catalogue's prices are the starting estimates, in their own currencies."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from cells import selectors as cell_selectors
+from compliance.cell_facts import cell_facts
+from compliance.costs import derive_line_items, round_range
+from compliance.plan.comparison import compare
+from compliance.plan.schedule import PlanInputs, format_range, longest_lead_time
+from compliance.rules.engine import evaluate
+
+WEEK_PX = 18  # width of one week on the timelines
+
+
+def _line_items(cell):
+    facts = cell_facts(cell)
+    findings = [f for group in evaluate(facts) for f in group.findings]
+    stations = len(cell.stations.all())
+    return facts, derive_line_items(
+        facts, findings, operator_station_count=stations or None
+    )
+
+
+def _totals_by_currency(items) -> list[dict[str, Any]]:
+    """Sums per currency: the starting catalogue mixes currencies, and no
+    exchange rate is assumed."""
+    sums: dict[str, list[Decimal]] = defaultdict(lambda: [Decimal(0), Decimal(0)])
+    unknown = 0
+    for item in items:
+        if item.quantity == 0:
+            continue
+        if item.total_low is None or item.currency is None:
+            unknown += 1
+            continue
+        sums[item.currency][0] += item.total_low
+        sums[item.currency][1] += item.total_high
+    shown = [
+        {"currency": currency, "range": round_range(low, high)}
+        for currency, (low, high) in sorted(sums.items())
+    ]
+    return [*shown, {"currency": "", "unknown": unknown}]
+
+
+def _shown_item(item) -> dict[str, Any]:
+    price = (
+        f"{item.currency} {format_range(item.price_low, item.price_high)}"
+        if item.price_low is not None
+        else _("price to be quoted")
+    )
+    total = (
+        f"{item.currency} {format_range(*round_range(item.total_low, item.total_high))}"
+        if item.total_low is not None
+        else "—"
+    )
+    lead = (
+        format_range(item.lead_time_weeks_low, item.lead_time_weeks_high)
+        if item.lead_time_weeks_low is not None
+        else "—"
+    )
+    return {
+        "key": item.key,
+        "description": item.description.render(_),
+        "quantity": item.quantity,
+        "unit": item.unit,
+        "price": price,
+        "total": total,
+        "lead": lead,
+        "basis": item.basis,
+        "reason": item.reason.render(_),
+        "citation": item.citation,
+        "source": item.source,
+        "notes": [n.render(_) for n in item.notes],
+    }
+
+
+@login_required
+def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    _facts, items = _line_items(cell)
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "items": [_shown_item(i) for i in items],
+        "totals": _totals_by_currency(items),
+    }
+    return render(request, "compliance/cell_costs.html", context)
+
+
+def plan_inputs(cell, items) -> PlanInputs:
+    pairs = [
+        (i.lead_time_weeks_low, i.lead_time_weeks_high)
+        for i in items
+        if i.category == "device" and i.lead_time_weeks_low is not None
+    ]
+    without = sum(
+        1 for i in items if i.category == "device" and i.lead_time_weeks_low is None
+    )
+    lead = longest_lead_time(pairs)
+    return PlanInputs(
+        country=cell.project.country,
+        collaborative_mode=cell.collaborative_mode or None,
+        task_type=cell.task_type,
+        procurement_lead_time_weeks_low=lead[0] if lead else None,
+        procurement_lead_time_weeks_high=lead[1] if lead else None,
+        procurement_items_without_lead_time=without,
+    )
+
+
+def _timeline(plan) -> dict[str, Any]:
+    rows = []
+    for scheduled in plan.schedule.activities:
+        rows.append(
+            {
+                "name": _(scheduled.activity.name),
+                "x": float(scheduled.start_low) * WEEK_PX,
+                "low_w": max(
+                    float(scheduled.finish_low - scheduled.start_low) * WEEK_PX, 2
+                ),
+                "high_x": float(scheduled.start_high) * WEEK_PX,
+                "high_w": max(
+                    float(scheduled.finish_high - scheduled.start_high) * WEEK_PX, 2
+                ),
+                "critical": scheduled.critical_high,
+                "assumption": scheduled.activity.assumption,
+                "weeks": format_range(
+                    scheduled.activity.duration_weeks_low,
+                    scheduled.activity.duration_weeks_high,
+                ),
+            }
+        )
+    width = float(plan.schedule.total_weeks_high) * WEEK_PX + 40
+    return {
+        "rows": rows,
+        "width": width,
+        "height": len(rows) * 26 + 30,
+        "ticks": [
+            {"x": w * WEEK_PX, "label": w}
+            for w in range(0, int(plan.schedule.total_weeks_high) + 2, 4)
+        ],
+    }
+
+
+@login_required
+def cell_plan(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    _facts, items = _line_items(cell)
+    comparison = compare(plan_inputs(cell, items))
+    plans = []
+    for plan in (comparison.physical_first, comparison.sim_first):
+        plans.append(
+            {
+                "name": _(plan.name),
+                "timeline": _timeline(plan),
+                "first_result": format_range(
+                    plan.first_result_weeks_low, plan.first_result_weeks_high
+                ),
+                "first_result_label": _(plan.first_result_label),
+                "poc_start": format_range(
+                    plan.poc_start_weeks_low, plan.poc_start_weeks_high
+                ),
+                "cost": (
+                    f"{plan.currency} {format_range(plan.cost_known_low, plan.cost_known_high)}"
+                    if plan.currency
+                    else "—"
+                ),
+                "unknown_costs": len(plan.unknown_cost_keys),
+                "row_y": None,
+            }
+        )
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "comparison": comparison,
+        "plans": plans,
+        "maturity": comparison.maturity_line.render(_),
+        "verdict": [v.line.render(_) for v in comparison.verdict],
+        "summary": comparison.summary.render(_),
+        "sim_can_retire": [line.render(_) for line in comparison.sim_can_retire],
+        "cannot_prove": [line.render(_) for line in comparison.cannot_prove],
+        "assumptions": [line.render(_) for line in comparison.assumptions],
+        "notes": [line.render(_) for line in comparison.notes],
+    }
+    return render(request, "compliance/cell_plan.html", context)

@@ -1,0 +1,70 @@
+"""Costs and Plan of a cell, from its layout and findings, on pages and the API."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import GuardSegmentFactory, OpeningFactory
+
+
+def api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_line_items_price_the_fence_and_quote_the_rest(owner, cell):
+    segment = GuardSegmentFactory(cell=cell, label="F1")  # 4,000 mm fence
+    OpeningFactory(segment=segment, label="Infeed", purpose="material_entry")
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+    items = {i["catalogue_key"]: i for i in data["items"]}
+    fence = next(i for i in data["items"] if i["unit"] == "m")
+    # 4.0 m at the brief's planning range of USD 60–120 per metre.
+    assert Decimal(fence["quantity"]) == Decimal("4.0")
+    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (240, 480)
+    curtains = [i for i in data["items"] if "light curtain" in i["description"].lower()]
+    assert curtains and curtains[0]["price_low"] is None  # price to be quoted
+    assert any(t.get("unknown_count") for t in data["totals"])
+    assert items  # every line names its catalogue entry or is custom
+
+
+def test_costs_page_shows_lines_still_to_be_quoted(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+    assert response.status_code == 200
+    assert "price to be quoted" in response.text
+    assert "USD" in response.text
+
+
+def test_plan_for_korea_schedules_kcs_and_never_skips_real_validation(owner, cell):
+    cell.project.country = "KR"
+    cell.project.save()
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/plan/").json()
+    physical = [
+        a["activity"]["name"] for a in data["physical_first"]["schedule"]["activities"]
+    ]
+    sim = [a["activity"]["name"] for a in data["sim_first"]["schedule"]["activities"]]
+    assert any("KCs" in name for name in physical)
+    assert any("real cell" in name for name in sim)
+    assert data["cannot_prove"]
+
+
+def test_contact_rich_task_keeps_simulation_an_evaluation_aid(owner_client, cell):
+    cell.task_type = "contact_rich_manipulation"
+    cell.save()
+    response = owner_client.get(reverse("compliance:cell_plan", args=[cell.pk]))
+    assert response.status_code == 200
+    assert "evaluation aid" in response.text
+    assert "never a deployment gate" in response.text
+
+
+def test_costs_page_makes_a_fixed_number_of_queries(
+    owner_client, cell, django_assert_max_num_queries
+):
+    for i in range(15):
+        GuardSegmentFactory(cell=cell, start_y_mm=i * 100, end_y_mm=i * 100)
+    with django_assert_max_num_queries(14):
+        owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
