@@ -211,8 +211,9 @@ LIGHT_CURTAIN = _unknown(
     _not_found("Safety light curtain (unit price)"),
     gettext_noop(
         "No unit price was found (costs.json). Vendor claims only, one source "
-        "each, no base price: type 4 costs 15-30 % more than type 2, and "
-        "distributors add 30-50 % on Western brands (industrialsafetysensor.com)."
+        "each, no base price: type 4 costs 15-30 per cent more than type 2, and "
+        "distributors add 30-50 per cent on Western brands "
+        "(industrialsafetysensor.com)."
     ),
 )
 MULTIBEAM = _unknown(
