@@ -21,7 +21,12 @@ class ProjectForm(forms.ModelForm):
             "site_name",
             "country",
             "proposal_language",
+            "currency",
+            "krw_per_usd",
+            "eur_per_usd",
+            "rates_date",
         ]
+        widgets = {"rates_date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, organisations=None, **kwargs):
         super().__init__(*args, **kwargs)

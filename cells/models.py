@@ -139,6 +139,24 @@ class Project(models.Model):
         choices=ProposalLanguage.choices,
         default=ProposalLanguage.KO,
     )
+    currency = models.CharField(
+        _("proposal currency"),
+        max_length=3,
+        choices=[("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
+        default="KRW",
+    )
+    krw_per_usd = models.DecimalField(
+        _("KRW per 1 USD"),
+        max_digits=12,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text=_("Your exchange rate; no rate is assumed."),
+    )
+    eur_per_usd = models.DecimalField(
+        _("EUR per 1 USD"), max_digits=10, decimal_places=6, null=True, blank=True
+    )
+    rates_date = models.DateField(_("date of the rates"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -164,6 +182,26 @@ class Project(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        for field in ("krw_per_usd", "eur_per_usd"):
+            value = getattr(self, field)
+            if value is not None and value <= 0:
+                raise ValidationError(
+                    {field: _("An exchange rate must be above zero.")}
+                )
+
+    @property
+    def rates(self) -> dict:
+        """Units of each currency per 1 USD, as far as the user entered them."""
+        from decimal import Decimal
+
+        rates = {"USD": Decimal(1)}
+        if self.krw_per_usd:
+            rates["KRW"] = self.krw_per_usd
+        if self.eur_per_usd:
+            rates["EUR"] = self.eur_per_usd
+        return rates
 
 
 class RobotKind(models.TextChoices):

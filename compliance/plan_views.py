@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from cells import selectors as cell_selectors
 from compliance.cell_facts import cell_facts
-from compliance.costs import derive_line_items, round_range
+from compliance.costs import derive_line_items, round_range, totals
 from compliance.plan.comparison import compare
 from compliance.plan.schedule import PlanInputs, format_range, longest_lead_time
 from compliance.rules.engine import evaluate
@@ -32,6 +32,11 @@ def _line_items(cell):
     )
 
 
+def _whole(pair: tuple[Decimal, Decimal]) -> tuple[int, int]:
+    """A rounded range as plain integers (a Decimal like 4.6E+6 formats badly)."""
+    return int(pair[0]), int(pair[1])
+
+
 def _totals_by_currency(items) -> list[dict[str, Any]]:
     """Sums per currency: the starting catalogue mixes currencies, and no
     exchange rate is assumed."""
@@ -46,7 +51,7 @@ def _totals_by_currency(items) -> list[dict[str, Any]]:
         sums[item.currency][0] += item.total_low
         sums[item.currency][1] += item.total_high
     shown = [
-        {"currency": currency, "range": round_range(low, high)}
+        {"currency": currency, "range": _whole(round_range(low, high))}
         for currency, (low, high) in sorted(sums.items())
     ]
     return [*shown, {"currency": "", "unknown": unknown}]
@@ -84,6 +89,20 @@ def _shown_item(item) -> dict[str, Any]:
     }
 
 
+def converted_total(project, items) -> dict[str, Any] | None:
+    """The total in the project's currency, when the project has a rate for
+    every currency the priced lines use; None otherwise."""
+    try:
+        result = totals(items, project.currency, project.rates)
+    except ValueError:
+        return None
+    return {
+        "currency": result.currency,
+        "range": _whole(round_range(result.low, result.high)),
+        "unknown": result.unknown_count,
+    }
+
+
 @login_required
 def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_with_layout(request.user, cell_pk)
@@ -93,6 +112,7 @@ def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "project": cell.project,
         "items": [_shown_item(i) for i in items],
         "totals": _totals_by_currency(items),
+        "converted": converted_total(cell.project, items),
     }
     return render(request, "compliance/cell_costs.html", context)
 

@@ -68,3 +68,41 @@ def test_costs_page_makes_a_fixed_number_of_queries(
         GuardSegmentFactory(cell=cell, start_y_mm=i * 100, end_y_mm=i * 100)
     with django_assert_max_num_queries(14):
         owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+
+
+def test_costs_convert_to_the_project_currency_at_its_own_rates(owner_client, cell):
+    from cells.models import Project
+
+    GuardSegmentFactory(cell=cell)  # 4.0 m of fence at USD 60–120 per metre
+    project = Project.objects.get(pk=cell.project_id)
+    project.currency, project.krw_per_usd, project.eur_per_usd = "KRW", 1400, "0.9"
+    project.save()
+    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+    # USD 240–480 fence + EUR 3,000–5,000 risk assessment at 0.9 EUR per USD:
+    # 1400 × (240 + 3000 / 0.9) = 5,002,667 and 1400 × (480 + 5000 / 0.9) = 8,449,778,
+    # shown to two significant figures, outward.
+    assert "Total in KRW: 5,000,000–8,500,000" in response.text
+
+
+def test_without_rates_the_costs_say_so(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+    assert "Enter the exchange rates on the project" in response.text
+
+
+def test_a_negative_exchange_rate_is_refused(owner_client, project):
+    response = owner_client.post(
+        reverse("cells:project_edit", args=[project.pk]),
+        {
+            "name": project.name,
+            "customer_name": "X",
+            "country": "KR",
+            "proposal_language": "ko",
+            "currency": "KRW",
+            "krw_per_usd": "-5",
+        },
+    )
+    assert response.status_code == 200
+    assert "must be above zero" in response.text
+    project.refresh_from_db()
+    assert project.krw_per_usd is None
