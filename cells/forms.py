@@ -30,6 +30,8 @@ class ProjectForm(forms.ModelForm):
 
     def __init__(self, *args, organisations=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # Optional: a project without one proposes in its country's usual currency.
+        self.fields["currency"].required = False
         if self.instance.pk or organisations is None:
             # An existing project stays in its organisation.
             del self.fields["organisation"]
@@ -39,6 +41,10 @@ class ProjectForm(forms.ModelForm):
             if len(only) == 1:
                 self.fields["organisation"].initial = only[0]
                 self.fields["organisation"].widget = forms.HiddenInput()
+
+    def clean_currency(self) -> str:
+        country = self.cleaned_data.get("country")
+        return self.cleaned_data["currency"] or ("KRW" if country == "KR" else "USD")
 
 
 class CellForm(forms.ModelForm):
