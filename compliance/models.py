@@ -407,3 +407,50 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_type} {self.object_key}"
+
+
+class LineItemEdit(models.Model):
+    """The user's edit of one derived cost line of a cell: a quantity or a
+    quoted price. The line itself is derived afresh from the findings."""
+
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="line_item_edits"
+    )
+    key = models.CharField(max_length=120)
+    quantity = models.DecimalField(
+        max_digits=12, decimal_places=2, null=True, blank=True
+    )
+    price_low = models.DecimalField(
+        max_digits=14, decimal_places=2, null=True, blank=True
+    )
+    price_high = models.DecimalField(
+        max_digits=14, decimal_places=2, null=True, blank=True
+    )
+    currency = models.CharField(
+        max_length=3,
+        blank=True,
+        choices=[("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
+    )
+    source = models.CharField(_("source of the price"), max_length=200, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("cost line edit")
+        verbose_name_plural = _("cost line edits")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["cell", "key"], name="line_edit_unique_key"
+            ),
+            models.CheckConstraint(
+                condition=(Q(quantity__isnull=True) | Q(quantity__gte=0))
+                & (Q(price_low__isnull=True) | Q(price_low__gte=0))
+                & (Q(price_high__isnull=True) | Q(price_high__gte=0)),
+                name="line_edit_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.key

@@ -8,14 +8,20 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
+from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
+from cells.htmx import render_page
+from cells.permissions import can_edit
 from compliance.cell_facts import cell_facts
-from compliance.costs import derive_line_items, round_range, totals
+from compliance.cost_services import edits_of, line_item_edit
+from compliance.costs import apply_overrides, derive_line_items, round_range, totals
 from compliance.plan.comparison import compare
 from compliance.plan.schedule import PlanInputs, format_range, longest_lead_time
 from compliance.rules.engine import evaluate
@@ -24,12 +30,14 @@ WEEK_PX = 18  # width of one week on the timelines
 
 
 def _line_items(cell):
+    """The cell's cost lines as derived from its findings, with the user's edits."""
     facts = cell_facts(cell)
     findings = [f for group in evaluate(facts) for f in group.findings]
     stations = len(cell.stations.all())
-    return facts, derive_line_items(
+    derived = derive_line_items(
         facts, findings, operator_station_count=stations or None
     )
+    return facts, apply_overrides(derived, edits_of(cell))
 
 
 def _whole(pair: tuple[Decimal, Decimal]) -> tuple[int, int]:
@@ -103,18 +111,82 @@ def converted_total(project, items) -> dict[str, Any] | None:
     }
 
 
-@login_required
-def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+def _costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
     _facts, items = _line_items(cell)
-    context = {
+    return {
         "cell": cell,
         "project": cell.project,
         "items": [_shown_item(i) for i in items],
         "totals": _totals_by_currency(items),
         "converted": converted_total(cell.project, items),
+        "can_edit": can_edit(request.user, cell.project.organisation_id),
+        **extra,
     }
-    return render(request, "compliance/cell_costs.html", context)
+
+
+@login_required
+def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    context = _costs_context(request, cell)
+    return render_page(request, COSTS, context, fragment="costs")
+
+
+COSTS = "compliance/cell_costs.html"
+
+
+class LineEditForm(forms.Form):
+    quantity = forms.DecimalField(
+        label=gettext_lazy("Quantity"), required=False, min_value=0
+    )
+    price_low = forms.DecimalField(
+        label=gettext_lazy("Unit price from"), required=False, min_value=0
+    )
+    price_high = forms.DecimalField(
+        label=gettext_lazy("Unit price to"), required=False, min_value=0
+    )
+    currency = forms.ChoiceField(
+        label=gettext_lazy("Currency"),
+        required=False,
+        choices=[("", "—"), ("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
+    )
+    source = forms.CharField(
+        label=gettext_lazy("Source of the price"), required=False, max_length=200
+    )
+
+
+@login_required
+def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpResponse:
+    """Change the quantity or quote the price of one cost line."""
+    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    if not can_edit(request.user, cell.project.organisation_id):
+        raise PermissionDenied
+    _facts, items = _line_items(cell)
+    item = next((i for i in items if i.key == key), None)
+    if item is None:
+        raise Http404("No such cost line.")
+    initial = {
+        "quantity": item.quantity,
+        "price_low": item.price_low,
+        "price_high": item.price_high,
+        "currency": item.currency or cell.project.currency,
+    }
+    form = LineEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            line_item_edit(
+                cell=cell, actor=request.user, item=item, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            errors = (
+                exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
+            )
+            for field, messages in errors.items():
+                form.add_error(field if field in form.fields else None, messages)
+        else:
+            context = _costs_context(request, cell)
+            return render_page(request, COSTS, context, fragment="costs")
+    context = _costs_context(request, cell, editing=key, edit_form=form)
+    return render_page(request, COSTS, context, fragment="costs")
 
 
 def plan_inputs(cell, items) -> PlanInputs:

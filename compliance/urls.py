@@ -17,6 +17,11 @@ urlpatterns = [
     ),
     path("cells/<int:cell_pk>/costs/", plan_views.cell_costs, name="cell_costs"),
     path("cells/<int:cell_pk>/plan/", plan_views.cell_plan, name="cell_plan"),
+    path(
+        "cells/<int:cell_pk>/costs/<str:key>/edit/",
+        plan_views.line_item_edit_view,
+        name="line_item_edit",
+    ),
     path("cells/<int:cell_pk>/assessment/", a.assessment, name="assessment"),
     path(
         "cells/<int:cell_pk>/assessment/start/",

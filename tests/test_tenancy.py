@@ -61,6 +61,7 @@ OBJECT_URLS = {
     "cell-plan": lambda o: [o["cell"].pk],
     "compliance:cell_costs": lambda o: [o["cell"].pk],
     "compliance:cell_plan": lambda o: [o["cell"].pk],
+    "compliance:line_item_edit": lambda o: [o["cell"].pk, "risk-assessment"],
     "compliance:assessment_start": lambda o: [o["cell"].pk],
     "compliance:history": lambda o: [o["cell"].pk],
     "compliance:limits_edit": lambda o: [o["revision"].pk],

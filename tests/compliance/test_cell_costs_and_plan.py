@@ -106,3 +106,51 @@ def test_a_negative_exchange_rate_is_refused(owner_client, project):
     assert "must be above zero" in response.text
     project.refresh_from_db()
     assert project.krw_per_usd is None
+
+
+def _fence_key(owner, cell) -> str:
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+    return next(i["key"] for i in data["items"] if i["unit"] == "m")
+
+
+def test_quoting_a_price_and_quantity_changes_the_line(owner, owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    key = _fence_key(owner, cell)
+    url = reverse("compliance:line_item_edit", args=[cell.pk, key])
+    response = owner_client.post(
+        url,
+        {
+            "quantity": "5",
+            "price_low": "100",
+            "price_high": "110",
+            "currency": "USD",
+            "source": "Quote 2026-11 from a fence maker",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert 'id="costs"' in response.text
+    assert "USD 500–550" in response.text  # 5 m at USD 100–110
+
+
+def test_an_inconsistent_price_is_refused_and_nothing_saved(owner, owner_client, cell):
+    from compliance.models import LineItemEdit
+
+    GuardSegmentFactory(cell=cell)
+    key = _fence_key(owner, cell)
+    url = reverse("compliance:line_item_edit", args=[cell.pk, key])
+    response = owner_client.post(
+        url,
+        {"price_low": "200", "price_high": "100", "currency": "USD"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert "consistent price" in response.text
+    negative = owner_client.post(url, {"quantity": "-1"}, HTTP_HX_REQUEST="true")
+    assert "greater than or equal to 0" in negative.text
+    assert not LineItemEdit.objects.exists()
+
+
+def test_viewer_cannot_edit_cost_lines(viewer_client, cell):
+    GuardSegmentFactory(cell=cell)
+    url = reverse("compliance:line_item_edit", args=[cell.pk, "anything"])
+    assert viewer_client.get(url).status_code == 403
