@@ -54,7 +54,26 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
     org = Organisation.objects.get(slug="demo")
     roles = sorted(org.memberships.values_list("role", flat=True))
     assert roles == ["safety_engineer", "solution_architect", "viewer"]
-    assert Cell.objects.filter(project__organisation=org).count() == 1
+    assert Cell.objects.filter(project__organisation=org).count() == 2
     assert "sa" in first and "cell-safety-demo" in first
-    cell = Cell.objects.get(project__organisation=org)
+    cell = Cell.objects.get(project__organisation=org, name="Case palletiser A")
     assert cell.segments.count() == 4
+
+
+def test_demo_cobot_cell_passes_pfl_for_the_regions_its_assessment_names(db):
+    from cells.selectors import cell_with_layout
+    from compliance.cell_facts import cell_facts
+    from compliance.rules.engine import evaluate
+
+    run("seed_demo")
+    sa = get_user_model().objects.get(username="sa")
+    cobot = Cell.objects.get(name="Machine tending cobot")
+    results = evaluate(cell_facts(cell_with_layout(sa, cobot.pk)))
+    pfl = next(r for r in results if r.rule.id == "INTL-15066-pfl").findings
+    # 250 mm/s programmed; hands/fingers and lower arms/wrists, transient contact.
+    assert {f.status for f in pfl} == {"pass"}
+    assert len(pfl) == 2
+    fence = next(r for r in results if r.rule.id == "KR-cobot-route").findings
+    assert (
+        fence[0].status == "needs_evidence"
+    )  # no signed assessment, no route recorded

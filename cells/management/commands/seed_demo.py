@@ -99,6 +99,58 @@ DEMO_CELL = {
 }
 
 
+# A made-up collaborative machine-tending cell using power and force limiting:
+# no fence, an operator at the machine door. Figures are illustrative.
+DEMO_COBOT_CELL = {
+    "name": "Machine tending cobot",
+    "task_description": "Loads blanks into a CNC lathe and unloads finished parts.",
+    "task_type": "structured_pick_place",
+    "robot": {
+        "manufacturer": "Demo Robotics",
+        "model": "DC-5 (demo)",
+        "kind": "collaborative",
+        "payload_kg": Decimal("5"),
+        "reach_mm": 900,
+        "max_tcp_speed_mm_s": 1000,
+        "moving_mass_kg": Decimal("20"),
+        "stopping_time_ms": 200,
+        "programmed_speed_mm_s": 250,
+        "collaborative_mode": "pfl",
+    },
+    "robot_base": {"x_mm": 0, "y_mm": 0},
+    "hazard_zone": {"shape": "circle", "radius_mm": None, "height_mm": 1600},
+    "operator_stations": [{"label": "Lathe door", "x_mm": 700, "y_mm": -500}],
+    "devices": [
+        {"label": "E-stop (demo)", "kind": "emergency_stop"},
+        {"label": "Safety controller (demo)", "kind": "safety_controller"},
+    ],
+}
+
+
+def _demo_cobot_assessment(cell, engineer) -> None:
+    """A draft risk assessment naming the body regions the cobot may touch."""
+    from compliance import services
+
+    revision = services.assessment_open(cell=cell, actor=engineer)
+    for region, task in (
+        ("hands_fingers", "Taking a finished part from the gripper"),
+        ("lower_arms_wrists", "Reaching into the lathe door beside the robot"),
+    ):
+        services.hazard_add(
+            revision=revision,
+            actor=engineer,
+            group="mechanical",
+            origin="moving_elements",
+            consequence="impact",
+            phase="operation",
+            task=task,
+            body_region=region,
+            severity="S1",
+            frequency="F2",
+            avoidance="P1",
+        )
+
+
 class Command(BaseCommand):
     help = "Create the demo organisation, one user of each role, and a demo cell."
 
@@ -128,6 +180,10 @@ class Command(BaseCommand):
             cell = cell_import(
                 project=project, document=CellDocument.model_validate(DEMO_CELL)
             )
+            cobot = cell_import(
+                project=project, document=CellDocument.model_validate(DEMO_COBOT_CELL)
+            )
+            _demo_cobot_assessment(cobot, User.objects.get(username="safety"))
             # Illustrative devices, not any real product's data.
             openings = {o.label: o for o in Opening.objects.filter(segment__cell=cell)}
             Device.objects.bulk_create(
