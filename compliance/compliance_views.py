@@ -86,8 +86,37 @@ def cell_findings(cell) -> dict[str, Any]:
 @login_required
 def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_with_layout(request.user, cell_pk)
-    context = {"cell": cell, "project": cell.project, **cell_findings(cell)}
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "tab": "compliance",
+        **cell_findings(cell),
+    }
     return render(request, "compliance/cell_compliance.html", context)
+
+
+@login_required
+def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """The findings in brief, for the cell page: loaded after every redraw of
+    the layout, so it follows the layout as it is edited."""
+    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    data = cell_findings(cell)
+    open_findings = [
+        {**finding, "rule_id": group["rule"]["id"]}
+        for group in data["groups"]
+        for finding in group["findings"]
+        if finding["status"] != "pass"
+    ]
+    context = {
+        "cell": cell,
+        "summary": data["summary"],
+        "open_findings": open_findings[:SUMMARY_ROWS],
+        "more": max(len(open_findings) - SUMMARY_ROWS, 0),
+    }
+    return render(request, "compliance/partials/compliance_summary.html", context)
+
+
+SUMMARY_ROWS = 6
 
 
 @login_required

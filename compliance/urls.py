@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from compliance import assessment_views as a
-from compliance import compliance_views, plan_views, views
+from compliance import compliance_views, cost_views, plan_views, views
 
 app_name = "compliance"
 urlpatterns = [
@@ -15,12 +15,48 @@ urlpatterns = [
         compliance_views.cell_compliance,
         name="cell_compliance",
     ),
-    path("cells/<int:cell_pk>/costs/", plan_views.cell_costs, name="cell_costs"),
-    path("cells/<int:cell_pk>/plan/", plan_views.cell_plan, name="cell_plan"),
+    path(
+        "cells/<int:cell_pk>/compliance/summary/",
+        compliance_views.compliance_summary,
+        name="compliance_summary",
+    ),
+    path("cells/<int:cell_pk>/costs/", cost_views.cell_costs, name="cell_costs"),
+    path(
+        "cells/<int:cell_pk>/costs/custom/new/",
+        cost_views.custom_line_add,
+        name="custom_line_add",
+    ),
+    path(
+        "cells/<int:cell_pk>/costs/custom/<int:pk>/edit/",
+        cost_views.custom_line_edit,
+        name="custom_line_edit",
+    ),
+    path(
+        "cells/<int:cell_pk>/costs/custom/<int:pk>/delete/",
+        cost_views.custom_line_remove,
+        name="custom_line_delete",
+    ),
     path(
         "cells/<int:cell_pk>/costs/<str:key>/edit/",
-        plan_views.line_item_edit_view,
+        cost_views.line_item_edit_view,
         name="line_item_edit",
+    ),
+    path("cells/<int:cell_pk>/plan/", plan_views.cell_plan, name="cell_plan"),
+    path(
+        "cells/<int:cell_pk>/plan/<str:key>/edit/",
+        plan_views.plan_assumption_edit,
+        name="plan_assumption_edit",
+    ),
+    path("catalogue/", cost_views.catalogue_home, name="catalogue_home"),
+    path(
+        "organisations/<int:org_pk>/catalogue/",
+        cost_views.catalogue,
+        name="catalogue",
+    ),
+    path(
+        "organisations/<int:org_pk>/catalogue/<str:key>/edit/",
+        cost_views.catalogue_edit,
+        name="catalogue_edit",
     ),
     path("cells/<int:cell_pk>/assessment/", a.assessment, name="assessment"),
     path(

@@ -7,11 +7,13 @@ entry in ``OBJECT_URLS`` or ``LIST_URLS`` fails here until it is covered.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from compliance import services
+from compliance import cost_services, services
 from tests.factories import DeviceFactory
 
 # Namespaces of the REST API: their bodies are JSON and their lists counted.
@@ -37,6 +39,8 @@ NOT_TENANT_DATA = {
     "compliance:calculator_list",
     "compliance:calculator_detail",
     "compliance:rules",  # the rule texts, the same for everyone
+    # Redirects to the user's own organisation's catalogue (tested in costs).
+    "compliance:catalogue_home",
 }
 
 # URL name -> how to build its arguments from the owner's objects.
@@ -62,6 +66,23 @@ OBJECT_URLS = {
     "compliance:cell_costs": lambda o: [o["cell"].pk],
     "compliance:cell_plan": lambda o: [o["cell"].pk],
     "compliance:line_item_edit": lambda o: [o["cell"].pk, "risk-assessment"],
+    "compliance:compliance_summary": lambda o: [o["cell"].pk],
+    "compliance:custom_line_add": lambda o: [o["cell"].pk],
+    "compliance:custom_line_edit": lambda o: [o["cell"].pk, o["custom_line"].pk],
+    "compliance:custom_line_delete": lambda o: [o["cell"].pk, o["custom_line"].pk],
+    "compliance:plan_assumption_edit": lambda o: [o["cell"].pk, "installation"],
+    "compliance:catalogue": lambda o: [o["project"].organisation_id],
+    "compliance:catalogue_edit": lambda o: [o["project"].organisation_id, "fence"],
+    "cell-safeguards": lambda o: [o["cell"].pk],
+    "cell-line-item": lambda o: [o["cell"].pk, "risk-assessment"],
+    "cell-custom-line-items": lambda o: [o["cell"].pk],
+    "cell-custom-line-item": lambda o: [o["cell"].pk, o["custom_line"].pk],
+    "cell-plan-assumption": lambda o: [o["cell"].pk, "installation"],
+    "organisation-catalogue": lambda o: [o["project"].organisation_id],
+    "organisation-catalogue-entry": lambda o: [
+        o["project"].organisation_id,
+        "fence",
+    ],
     "compliance:assessment_start": lambda o: [o["cell"].pk],
     "compliance:history": lambda o: [o["cell"].pk],
     "compliance:limits_edit": lambda o: [o["revision"].pk],
@@ -157,7 +178,16 @@ def owned(segment, opening, station, cell, project, owner):
         description="Light curtain",
         device=device,
     )
+    custom_line = cost_services.custom_line_save(
+        cell=cell,
+        actor=owner,
+        description="Turntable guard",
+        category="guarding",
+        quantity=Decimal(1),
+        unit="piece",
+    )
     return {
+        "custom_line": custom_line,
         "project": project,
         "cell": cell,
         "segment": segment,

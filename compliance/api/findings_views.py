@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
-from compliance import plan_views
+from compliance import cost_selectors
 from compliance.compliance_views import cell_findings
 from compliance.plan.comparison import compare
 
@@ -54,7 +54,7 @@ class CellLineItemsView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
-        _facts, items = plan_views._line_items(cell)
+        items = cost_selectors.line_items(cell)
         translate = {"translate": gettext}
         totals = [
             {
@@ -64,7 +64,7 @@ class CellLineItemsView(APIView):
             }
             if t["currency"]
             else {"unknown_count": t["unknown"]}
-            for t in plan_views._totals_by_currency(items)
+            for t in cost_selectors.totals_by_currency(items)
         ]
         return Response(
             {
@@ -85,7 +85,7 @@ class CellPlanView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
-        _facts, items = plan_views._line_items(cell)
-        comparison = compare(plan_views.plan_inputs(cell, items))
+        items = cost_selectors.line_items(cell)
+        comparison = compare(cost_selectors.plan_inputs(cell, items))
         data = comparison.model_dump(mode="json", context={"translate": gettext})
         return Response({"cell": cell.pk, **data})

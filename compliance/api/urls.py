@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from compliance.api import assessment_views, findings_views, views
+from compliance.api import assessment_views, cost_views, findings_views, views
 from compliance.calculators.registry import CALCULATORS
 
 # The risk assessment: names in the "compliance-api" namespace
@@ -45,6 +45,41 @@ urlpatterns = [
     ),
     path(
         "cells/<int:pk>/plan/", findings_views.CellPlanView.as_view(), name="cell-plan"
+    ),
+    path(
+        "cells/<int:pk>/safeguards/",
+        cost_views.CellSafeguardsView.as_view(),
+        name="cell-safeguards",
+    ),
+    path(
+        "cells/<int:pk>/line-items/<str:key>/",
+        cost_views.CellLineItemView.as_view(),
+        name="cell-line-item",
+    ),
+    path(
+        "cells/<int:pk>/custom-line-items/",
+        cost_views.CustomLineListView.as_view(),
+        name="cell-custom-line-items",
+    ),
+    path(
+        "cells/<int:pk>/custom-line-items/<int:line_pk>/",
+        cost_views.CustomLineDetailView.as_view(),
+        name="cell-custom-line-item",
+    ),
+    path(
+        "cells/<int:pk>/plan/assumptions/<str:key>/",
+        cost_views.PlanAssumptionView.as_view(),
+        name="cell-plan-assumption",
+    ),
+    path(
+        "organisations/<int:pk>/catalogue/",
+        cost_views.CatalogueView.as_view(),
+        name="organisation-catalogue",
+    ),
+    path(
+        "organisations/<int:pk>/catalogue/<str:key>/",
+        cost_views.CatalogueEntryView.as_view(),
+        name="organisation-catalogue-entry",
     ),
     path("", include((router.urls, "compliance-api"))),
 ]

@@ -47,8 +47,9 @@ Category = Literal["device", "guarding", "service"]
 Unit = Literal["m", "piece", "job"]
 Currency = Literal["KRW", "USD", "EUR"]
 CURRENCIES: tuple[str, ...] = ("KRW", "USD", "EUR")
-# Where a catalogue price comes from. "unknown": no figure in the reference.
-PriceBasis = Literal["public_price", "planning_range", "unknown"]
+# Where a catalogue price comes from. "unknown": no figure in the reference;
+# "organisation": the organisation's own figure, replacing the starting one.
+PriceBasis = Literal["public_price", "planning_range", "unknown", "organisation"]
 
 
 def _no_float(value: object) -> object:

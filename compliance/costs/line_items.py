@@ -68,7 +68,7 @@ from compliance.rules.findings import mm
 # ``totals``, ``round_range``) into two modules when it is next touched.
 
 # Where a line's price comes from: the catalogue's basis, or the user's own.
-LineBasis = Literal["public_price", "planning_range", "unknown", "user"]
+LineBasis = Literal["public_price", "planning_range", "unknown", "organisation", "user"]
 
 USER_SOURCE = "entered by the user"
 PRICE_TO_BE_QUOTED = gettext_noop("price to be quoted")
