@@ -1,0 +1,161 @@
+"""The flowables the proposal builder adds to reportlab's: fast table-cell
+text, section headings that become bookmarks, and the draft marks."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
+
+
+def markup(text: str) -> str:
+    """User text made safe for a Paragraph's mini-markup."""
+    return escape(text).replace("\n", "<br/>")
+
+
+class TextFitter:
+    """Breaks text into lines that fit a width, remembering each word's width:
+    a register repeats its words, and measuring is the slow part."""
+
+    def __init__(self) -> None:
+        self._widths: dict[tuple[str, float], dict[str, float]] = {}
+
+    def _table(self, font: str, size: float) -> dict[str, float]:
+        table = self._widths.get((font, size))
+        if table is None:
+            table = self._widths[(font, size)] = {}
+        return table
+
+    def width(self, text: str, font: str, size: float) -> float:
+        table = self._table(font, size)
+        found = table.get(text)
+        if found is None:
+            found = table[text] = stringWidth(text, font, size)
+        return found
+
+    def lines(self, text: str, width: float, font: str, size: float) -> list[str]:
+        """``text`` in lines no wider than ``width``; its own line breaks are
+        kept, and a word too long for a line is cut where it must be."""
+        table = self._table(font, size)
+        space = self.width(" ", font, size)
+        out: list[str] = []
+        for paragraph in text.split("\n"):
+            line: list[str] = []
+            used = 0.0
+            for word in paragraph.split():
+                w = table.get(word)
+                if w is None:
+                    w = table[word] = stringWidth(word, font, size)
+                if w > width:
+                    if line:
+                        out.append(" ".join(line))
+                    pieces = self._cut(word, width, font, size)
+                    out.extend(pieces[:-1])
+                    line, used = [pieces[-1]], self.width(pieces[-1], font, size)
+                elif line and used + space + w > width:
+                    out.append(" ".join(line))
+                    line, used = [word], w
+                else:
+                    used = used + space + w if line else w
+                    line.append(word)
+            out.append(" ".join(line))
+        return out
+
+    @staticmethod
+    def _cut(word: str, width: float, font: str, size: float) -> list[str]:
+        pieces = []
+        while word:
+            cut = len(word)
+            while cut > 1 and stringWidth(word[:cut], font, size) > width:
+                cut -= 1
+            # Rather before a bracket than inside what it holds: 리드타임 / (주).
+            bracket = word.rfind("(", 1, cut)
+            if 0 < bracket < cut < len(word):
+                cut = bracket
+            pieces.append(word[:cut])
+            word = word[cut:]
+        return pieces
+
+
+class Lines(Flowable):
+    """Lines already broken to fit, set as one PDF text object: a table cell
+    that reportlab lays out and draws several times faster than a Paragraph
+    or a multi-line string. Each line is (text, font, colour, width; the
+    width only matters right-aligned). The first baseline sits where a string
+    cell's would, and the font, leading and colour the table has set for the
+    cell are used without being set again."""
+
+    def __init__(
+        self,
+        lines: list[tuple[str, str, Any, float]],
+        size: float,
+        leading: float,
+        align: str = "LEFT",
+    ):
+        super().__init__()
+        self.lines, self.size, self.leading, self.align = lines, size, leading, align
+        self.height = len(lines) * leading
+        self.width = 0.0
+
+    def wrap(self, available_width: float, available_height: float):
+        self.width = available_width
+        return available_width, self.height
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        # Drawn in place: no graphics state saved and no translation per cell.
+        same = canvas._fontsize == self.size and canvas._leading == self.leading
+        font = canvas._fontname if same else None
+        current: Any = canvas._fillColorObj  # what the table set for this cell
+        colour = current
+        right = self.align == "RIGHT"
+        top = y + self.height - self.size
+        text = canvas.beginText(x, top)  # the first line's origin
+        for index, (line, line_font, line_colour, width) in enumerate(self.lines):
+            if line_font != font:
+                text.setFont(line_font, self.size, self.leading)
+                font = line_font
+            if line_colour != colour:
+                text.setFillColor(line_colour)
+                colour = line_colour
+            if right:
+                text.setTextOrigin(x + self.width - width, top - index * self.leading)
+                text.textOut(line)
+            else:
+                text.textLine(line)  # moves down by the leading: no coordinates
+        if colour is not current:  # the colour outlives the text object
+            text.setFillColor(current)
+        canvas.drawText(text)
+
+
+class Heading(Paragraph):
+    """A section heading that also becomes a PDF bookmark."""
+
+    def __init__(self, text: str, style: ParagraphStyle, key: str, title: str):
+        super().__init__(text, style)
+        self._key, self._title = key, title
+
+    def draw(self) -> None:
+        super().draw()
+        self.canv.bookmarkPage(self._key)
+        self.canv.addOutlineEntry(self._title, self._key, level=0)
+
+
+class DraftMark(Flowable):
+    """Marks where the draft register starts and ends, for the watermark."""
+
+    def __init__(self, on: bool):
+        super().__init__()
+        self.on = on
+        self.width = self.height = 0
+
+    def wrap(self, available_width: float, available_height: float):
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv._csp_draft = self.on
+        if self.on:
+            self.canv._csp_draft_on_page = True
