@@ -58,6 +58,7 @@ browser:
 bench: install-dev messages
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/calculators.py
+	$(BIN)/python bench/proposal_pdf.py
 
 clean:
 	rm -rf $(VENV) staticfiles test-results

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from compliance.models import Assessment, AuditEntry, Hazard, Measure, Revision
+from compliance.models import (
+    Assessment,
+    AuditEntry,
+    Hazard,
+    Measure,
+    ProposalDocument,
+    Revision,
+)
 
 
 class SignedIsReadOnly:
@@ -83,4 +90,28 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ProposalDocument)
+class ProposalDocumentAdmin(admin.ModelAdmin):
+    """Read-only: documents are made by the build task, and kept as made."""
+
+    list_display = [
+        "proposal",
+        "version",
+        "language",
+        "status",
+        "attempts",
+        "requested_at",
+        "finished_at",
+    ]
+    list_filter = ["status", "language"]
+    list_select_related = ["proposal"]
+    exclude = ["pdf", "data"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

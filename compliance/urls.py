@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from compliance import assessment_views as a
-from compliance import compliance_views, cost_views, plan_views, views
+from compliance import compliance_views, cost_views, plan_views, proposal_views, views
 
 app_name = "compliance"
 urlpatterns = [
@@ -46,6 +46,17 @@ urlpatterns = [
         "cells/<int:cell_pk>/plan/<str:key>/edit/",
         plan_views.plan_assumption_edit,
         name="plan_assumption_edit",
+    ),
+    path("cells/<int:cell_pk>/proposal/", proposal_views.proposal, name="proposal"),
+    path(
+        "proposal-documents/<int:pk>/",
+        proposal_views.proposal_document_row,
+        name="proposal_document_row",
+    ),
+    path(
+        "proposal-documents/<int:pk>/download/",
+        proposal_views.proposal_document_download,
+        name="proposal_document_download",
     ),
     path("catalogue/", cost_views.catalogue_home, name="catalogue_home"),
     path(

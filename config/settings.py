@@ -214,6 +214,8 @@ SPECTACULAR_SETTINGS = {
         "AvoidanceEnum": "compliance.models.RiskParameter.AVOIDANCE",
         "PerformanceLevelEnum": "cells.models.PerformanceLevel",
         "RiskLevelEnum": "compliance.api.assessment_serializers.RISK_LEVEL_CHOICES",
+        "ProposalDocumentStatusEnum": "compliance.models.ProposalDocument.Status",
+        "RevisionStatusEnum": "compliance.models.RevisionStatus",
     },
 }
 
@@ -229,6 +231,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# How long a task a worker took may stay unacknowledged before the broker
+# (Redis) delivers it again: after a worker host is lost without a trace.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+}
 
 LOGGING = {
     "version": 1,

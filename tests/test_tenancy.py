@@ -13,7 +13,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from compliance import cost_services, services
+from compliance import cost_services, proposal_services, services
 from tests.factories import DeviceFactory
 
 # Namespaces of the REST API: their bodies are JSON and their lists counted.
@@ -73,6 +73,12 @@ OBJECT_URLS = {
     "compliance:plan_assumption_edit": lambda o: [o["cell"].pk, "installation"],
     "compliance:catalogue": lambda o: [o["project"].organisation_id],
     "compliance:catalogue_edit": lambda o: [o["project"].organisation_id, "fence"],
+    "compliance:proposal": lambda o: [o["cell"].pk],
+    "compliance:proposal_document_row": lambda o: [o["document"].pk],
+    "compliance:proposal_document_download": lambda o: [o["document"].pk],
+    "cell-proposals": lambda o: [o["cell"].pk],
+    "proposal-document": lambda o: [o["document"].pk],
+    "proposal-document-pdf": lambda o: [o["document"].pk],
     "cell-safeguards": lambda o: [o["cell"].pk],
     "cell-line-item": lambda o: [o["cell"].pk, "risk-assessment"],
     "cell-custom-line-items": lambda o: [o["cell"].pk],
@@ -186,7 +192,12 @@ def owned(segment, opening, station, cell, project, owner):
         quantity=Decimal(1),
         unit="piece",
     )
+    document = proposal_services.proposal_request(
+        cell=cell, actor=owner, language="en", sections=["summary"]
+    )
+    assert proposal_services.build_document(document.pk, claim="t") == "ready"
     return {
+        "document": document,
         "custom_line": custom_line,
         "project": project,
         "cell": cell,

@@ -3,7 +3,13 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from compliance.api import assessment_views, cost_views, findings_views, views
+from compliance.api import (
+    assessment_views,
+    cost_views,
+    findings_views,
+    proposal_views,
+    views,
+)
 from compliance.calculators.registry import CALCULATORS
 
 # The risk assessment: names in the "compliance-api" namespace
@@ -80,6 +86,21 @@ urlpatterns = [
         "organisations/<int:pk>/catalogue/<str:key>/",
         cost_views.CatalogueEntryView.as_view(),
         name="organisation-catalogue-entry",
+    ),
+    path(
+        "cells/<int:pk>/proposals/",
+        proposal_views.CellProposalsView.as_view(),
+        name="cell-proposals",
+    ),
+    path(
+        "proposal-documents/<int:pk>/",
+        proposal_views.ProposalDocumentView.as_view(),
+        name="proposal-document",
+    ),
+    path(
+        "proposal-documents/<int:pk>/pdf/",
+        proposal_views.ProposalDocumentPdfView.as_view(),
+        name="proposal-document-pdf",
     ),
     path("", include((router.urls, "compliance-api"))),
 ]

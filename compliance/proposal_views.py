@@ -1,0 +1,118 @@
+"""The Proposal tab of a cell: ask for a PDF in Korean or English with the
+sections chosen, watch it being built, download its versions."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext_lazy
+
+from cells import selectors as cell_selectors
+from cells.htmx import is_fragment_request, render_page
+from cells.permissions import can_edit
+from compliance.models import ProposalDocument
+from compliance.proposal_services import proposal_request
+
+PAGE = "compliance/proposal.html"
+
+SECTION_CHOICES = [
+    ("summary", gettext_lazy("Executive summary")),
+    ("cell", gettext_lazy("The cell and its layout")),
+    ("rules", gettext_lazy("Standards and law that apply")),
+    ("risk", gettext_lazy("Risk assessment summary")),
+    ("findings", gettext_lazy("Compliance findings")),
+    ("costs", gettext_lazy("Safeguards and costs")),
+    ("schedule", gettext_lazy("Schedule and the sim-first comparison")),
+    ("terms", gettext_lazy("Assumptions, exclusions and disclaimers")),
+]
+
+
+class ProposalForm(forms.Form):
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=[("ko", "한국어"), ("en", "English")],
+    )
+    sections = forms.MultipleChoiceField(
+        label=gettext_lazy("Sections"),
+        choices=SECTION_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": gettext_lazy("Choose at least one section.")},
+    )
+
+
+def documents_for(user):
+    """Proposal documents of the user's organisations, without their PDFs."""
+    return (
+        ProposalDocument.objects.filter(
+            proposal__cell__project__organisation__memberships__user=user
+        )
+        .select_related("proposal__cell__project", "requested_by")
+        .defer("pdf", "data")
+    )
+
+
+def _context(request: HttpRequest, cell, form=None) -> dict:
+    documents = documents_for(request.user).filter(proposal__cell=cell)
+    return {
+        "cell": cell,
+        "project": cell.project,
+        "documents": documents,
+        "can_edit": can_edit(request.user, cell.project.organisation_id),
+        "form": form
+        or ProposalForm(
+            initial={
+                "language": cell.project.proposal_language,
+                "sections": [key for key, _label in SECTION_CHOICES],
+            }
+        ),
+    }
+
+
+@login_required
+def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """The proposal's versions; POST asks for a new one."""
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    form = None
+    if request.method == "POST":
+        if not can_edit(request.user, cell.project.organisation_id):
+            raise PermissionDenied
+        form = ProposalForm(request.POST)
+        if form.is_valid():
+            proposal_request(cell=cell, actor=request.user, **form.cleaned_data)
+            if not is_fragment_request(request):
+                return redirect("compliance:proposal", cell.pk)
+            form = None
+    status = 400 if form is not None and form.errors else 200
+    return render_page(
+        request, PAGE, _context(request, cell, form), fragment="proposal", status=status
+    )
+
+
+@login_required
+def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
+    """One version's row: polled by the page while the PDF is being built."""
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    return render_page(
+        request,
+        "compliance/partials/proposal_row.html",
+        {"document": document},
+    )
+
+
+@login_required
+def proposal_document_download(request: HttpRequest, pk: int) -> HttpResponse:
+    document = get_object_or_404(
+        ProposalDocument.objects.filter(
+            proposal__cell__project__organisation__memberships__user=request.user
+        ).select_related("proposal"),
+        pk=pk,
+    )
+    if document.status != ProposalDocument.Status.READY:
+        raise Http404("This document is not ready.")
+    response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
+    response["X-Content-SHA256"] = document.sha256
+    return response

@@ -1,0 +1,97 @@
+"""A solution architect prices a cell's plan, changes an assumption of the
+schedule, and gets the customer's proposal as a PDF, all in a real browser."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from cells.models import Role
+from tests.factories import (
+    CellFactory,
+    GuardSegmentFactory,
+    MembershipFactory,
+    OpeningFactory,
+    OrganisationFactory,
+    ProjectFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def cell(transactional_db):
+    organisation = OrganisationFactory(name="Browser Integrator")
+    user = UserFactory(username="sa-costs")
+    MembershipFactory(
+        user=user, organisation=organisation, role=Role.SOLUTION_ARCHITECT
+    )
+    project = ProjectFactory(
+        organisation=organisation, name="Proposal PoC", country="KR"
+    )
+    cell = CellFactory(project=project, name="Case palletiser")
+    segment = GuardSegmentFactory(cell=cell, label="F1")
+    OpeningFactory(segment=segment, label="Infeed", purpose="material_entry")
+    return cell
+
+
+def sign_in(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("#id_username", "sa-costs")
+    page.fill("#id_password", "pass-for-tests-1")
+    page.click("button[type=submit]")
+    expect(page.get_by_role("heading", name="Projects")).to_be_visible()
+
+
+def test_architect_prices_the_plan_and_downloads_the_proposal(
+    page: Page, live_server, cell, screenshot_dir
+):
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/cells/{cell.pk}/costs/")
+    page.evaluate("window.__samePage = true")
+
+    # A line of one's own, added in place: the totals follow.
+    page.get_by_role("link", name="Add a line of your own").click()
+    page.fill("#id_description", "Turntable guard")
+    page.select_option("#id_category", "guarding")
+    page.fill("#id_quantity", "2")
+    page.fill("#id_price_low", "1000")
+    page.fill("#id_price_high", "1500")
+    page.select_option("#id_currency", "EUR")
+    page.get_by_role("button", name="Add line").click()
+    expect(page.locator("#costs")).to_contain_text("Turntable guard")
+    expect(page.locator("#costs")).to_contain_text("EUR 2000–3000")
+    assert page.evaluate("window.__samePage") is True  # no page load
+
+    # The plan: the project's own installation time replaces the assumption.
+    page.get_by_role("link", name="Plan", exact=True).click()
+    row = page.locator("table.assumptions tr", has_text="Installation")
+    row.get_by_role("link", name="Edit").click()
+    page.fill("#id_weeks_low", "6")
+    page.fill("#id_weeks_high", "8")
+    page.fill("#id_source", "Integrator's estimate")
+    page.get_by_role("button", name="Save").click()
+    expect(
+        page.locator("table.assumptions tr", has_text="Installation")
+    ).to_contain_text("6–8")
+    page.screenshot(path=screenshot_dir / "plan.png", full_page=True)
+
+    # The proposal, in Korean: built, then downloaded.
+    page.get_by_role("link", name="Proposal", exact=True).click()
+    page.select_option("#id_language", "ko")
+    page.get_by_role("button", name="Build the PDF").click()
+    download_link = page.get_by_role("link", name="Download PDF")
+    expect(download_link).to_be_visible(timeout=30_000)
+    page.screenshot(path=screenshot_dir / "proposal.png", full_page=True)
+    with page.expect_download() as info:
+        download_link.click()
+    download = info.value
+    assert download.suggested_filename.endswith("-v1-ko.pdf")
+    pdf = download.path().read_bytes()
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Turntable guard" in text
+    assert "산업안전보건기준에 관한 규칙" in text  # the Korean rule pack, in Korean

@@ -1,0 +1,27 @@
+"""A Celery worker whose PDF build takes a few seconds, so a test can kill it
+mid-task. Run as ``python -m tests.worker.slow_worker <celery worker args>``."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import django
+
+django.setup()
+
+from compliance.reports import builder  # noqa: E402
+from config.celery import app  # noqa: E402
+
+_build = builder.build_proposal_pdf
+
+
+def slow_build(data):
+    time.sleep(4)
+    return _build(data)
+
+
+builder.build_proposal_pdf = slow_build
+
+if __name__ == "__main__":
+    app.worker_main(["worker", *sys.argv[1:]])
