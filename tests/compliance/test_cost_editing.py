@@ -192,6 +192,20 @@ def test_lines_of_ones_own_over_the_api(owner, cell):
         format="json",
     )
     assert bad.status_code == 400 and "quantity" in bad.json()
+    unknown_currency = client.post(
+        url,
+        {
+            "description": "Pallet gate",
+            "quantity": "1",
+            "unit": "piece",
+            "price_low": "1",
+            "price_high": "2",
+            "currency": "GBP",
+        },
+        format="json",
+    )
+    assert unknown_currency.status_code == 400
+    assert "currency" in unknown_currency.json()
     created = client.post(
         url,
         {"description": "Pallet gate", "quantity": "1", "unit": "piece"},
