@@ -9,6 +9,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from cells.models import Cell
 from compliance.cell_facts import cell_facts
 from compliance.costs import (
@@ -178,3 +181,22 @@ def plan_inputs(cell: Cell, items) -> PlanInputs:
         durations=durations,
         costs=costs,
     )
+
+
+REFERENCE_PATH = "/work/shared/reference/"
+UNIT_LABELS = {
+    "m": gettext_lazy("m"),
+    "piece": gettext_lazy("piece"),
+    "job": gettext_lazy("job"),
+}
+
+
+def unit_label(unit: str) -> str:
+    """A line's unit in the reader's language ("job" -> "건")."""
+    return str(UNIT_LABELS.get(unit, unit))
+
+
+def public_source(source: str) -> str:
+    """A source as a reader can take it: the product's reference files are
+    named as its reference data, not as a path on a machine."""
+    return source.replace(REFERENCE_PATH, _("reference data") + " ")

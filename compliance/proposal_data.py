@@ -173,7 +173,7 @@ def _costs(project, items) -> CostsSection:
             LineItemRow(
                 description=item.description.render(_),
                 quantity=item.quantity,
-                unit=item.unit,
+                unit=cost_selectors.unit_label(item.unit),
                 unit_price_low=item.price_low,
                 unit_price_high=item.price_high,
                 total_low=item.total_low,
@@ -181,7 +181,7 @@ def _costs(project, items) -> CostsSection:
                 currency=item.currency,
                 lead_time_weeks_low=item.lead_time_weeks_low,
                 lead_time_weeks_high=item.lead_time_weeks_high,
-                source=public_source(item.source),
+                source=cost_selectors.public_source(item.source),
                 price_date=item.price_date,
             )
             for item in items
@@ -375,15 +375,6 @@ def _number_line(key: str, value) -> str:
             name = key.removesuffix(suffix).replace("_", " ")
             return f"{name} {_num(value)} {unit}"
     return f"{key.replace('_', ' ')} {_num(value)}"
-
-
-def public_source(source: str) -> str:
-    """A source as the customer can read it: the reference files are named
-    as the product's reference data, not as a path on a machine."""
-    return source.replace(REFERENCE_PATH, _("reference data") + " ")
-
-
-REFERENCE_PATH = "/work/shared/reference/"
 
 
 def _plan(plan: PlanSummary) -> PlanData:

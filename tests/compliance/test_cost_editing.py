@@ -364,3 +364,25 @@ def test_cell_page_summary_follows_the_layout(owner_client, cell, unguarded_open
     assert "status-fail" in response.text
     page = owner_client.get(reverse("cells:cell_detail", args=[cell.pk]))
     assert f'hx-get="{url}"' in page.text  # loaded after every redraw
+
+
+def test_cell_page_summary_makes_a_fixed_number_of_queries(
+    owner_client, cell, django_assert_max_num_queries
+):
+    for i in range(20):
+        segment = GuardSegmentFactory(cell=cell, start_y_mm=i * 100, end_y_mm=i * 100)
+        OpeningFactory(segment=segment, label=f"O{i}")
+    with django_assert_max_num_queries(10):
+        response = owner_client.get(
+            reverse("compliance:compliance_summary", args=[cell.pk])
+        )
+    # The first six open findings are listed; the rest are counted.
+    assert response.text.count('<li class="finding') == 6
+    assert " more</p>" in response.text
+
+
+def test_costs_show_units_and_sources_in_the_readers_words(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+    assert "/work/shared" not in response.text
+    assert "reference data" in response.text
