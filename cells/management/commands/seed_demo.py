@@ -26,7 +26,10 @@ DEMO_USERS = [
 ]
 
 # A made-up palletising cell to explore the app with. Its robot figures are
-# illustrative, not any real product's data sheet.
+# illustrative, not any real product's data sheet. The fence stands 900 mm
+# beyond the robot's reach all round, so a 1,800 mm fence answers ISO 13857
+# reaching over for a 2,200 mm high hazard zone, and the infeed light curtain
+# sits beyond its ISO 13855 minimum distance.
 DEMO_CELL = {
     "name": "Case palletiser A",
     "task_description": "Picks cases from the infeed conveyor and stacks them on a pallet.",
@@ -40,19 +43,20 @@ DEMO_CELL = {
         "moving_mass_kg": Decimal("230"),
         "stopping_time_ms": 300,
     },
-    "robot_base": {"x_mm": 2000, "y_mm": 1750},
+    "robot_base": {"x_mm": 2600, "y_mm": 2600},
     "hazard_zone": {"shape": "circle", "radius_mm": None, "height_mm": 2200},
     "guard_segments": [
         {
             "label": "F1",
             "start": {"x_mm": 0, "y_mm": 0},
-            "end": {"x_mm": 4000, "y_mm": 0},
+            "end": {"x_mm": 5200, "y_mm": 0},
             "height_mm": 1800,
             "kind": "fence",
+            "mesh_opening_mm": 40,
             "openings": [
                 {
                     "label": "Infeed",
-                    "offset_mm": 1500,
+                    "offset_mm": 2100,
                     "width_mm": 1000,
                     "lower_edge_mm": 300,
                     "upper_edge_mm": 1500,
@@ -62,21 +66,23 @@ DEMO_CELL = {
         },
         {
             "label": "F2",
-            "start": {"x_mm": 4000, "y_mm": 0},
-            "end": {"x_mm": 4000, "y_mm": 3500},
+            "start": {"x_mm": 5200, "y_mm": 0},
+            "end": {"x_mm": 5200, "y_mm": 5200},
             "height_mm": 1800,
             "kind": "fence",
+            "mesh_opening_mm": 40,
         },
         {
             "label": "F3",
-            "start": {"x_mm": 4000, "y_mm": 3500},
-            "end": {"x_mm": 0, "y_mm": 3500},
+            "start": {"x_mm": 5200, "y_mm": 5200},
+            "end": {"x_mm": 0, "y_mm": 5200},
             "height_mm": 1800,
             "kind": "fence",
+            "mesh_opening_mm": 40,
             "openings": [
                 {
                     "label": "Door",
-                    "offset_mm": 2600,
+                    "offset_mm": 3700,
                     "width_mm": 900,
                     "lower_edge_mm": 0,
                     "upper_edge_mm": 1800,
@@ -86,15 +92,15 @@ DEMO_CELL = {
         },
         {
             "label": "W1",
-            "start": {"x_mm": 0, "y_mm": 3500},
+            "start": {"x_mm": 0, "y_mm": 5200},
             "end": {"x_mm": 0, "y_mm": 0},
             "height_mm": 3000,
             "kind": "wall",
         },
     ],
     "operator_stations": [
-        {"label": "Pallet change", "x_mm": 2000, "y_mm": 4300},
-        {"label": "HMI", "x_mm": 4600, "y_mm": 600},
+        {"label": "Pallet change", "x_mm": 2600, "y_mm": 6000},
+        {"label": "HMI", "x_mm": 5900, "y_mm": 800},
     ],
 }
 
