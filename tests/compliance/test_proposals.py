@@ -255,3 +255,28 @@ def test_the_proposal_data_carries_the_apps_own_numbers(owner, guarded_cell):
     row = next(r for r in data.findings if r.rule_id == "INTL-13855-distance")
     assert "required 512 mm" in row.numbers
     assert all("/work/shared" not in item.source for item in data.costs.items)
+
+
+def test_the_register_is_the_latest_signed_revision_not_a_newer_draft(
+    cell, revision, hazard, safety_engineer
+):
+    from compliance import services
+    from compliance.proposal_data import proposal_data
+
+    submitted = services.revision_submit(revision=revision, actor=safety_engineer)
+    signed = services.revision_sign(revision=submitted, actor=safety_engineer)
+    services.revision_start_next(revision=signed, actor=safety_engineer)  # draft 2
+    document = proposal_request(
+        cell=cell, actor=safety_engineer, language="en", sections=["risk"]
+    )
+    risk = proposal_data(document).risk
+    assert (risk.signed, risk.revision) == (True, 1)
+    assert risk.content_hash == signed.content_hash
+    (row,) = risk.hazards
+    # S2, F2, P1 on the ISO 13849-1 risk graph: PLr d.
+    assert row.plr == "d"
+    assert build_document(document.pk, claim="t") == "ready"
+    document.refresh_from_db()
+    text = text_of(bytes(document.pdf))
+    assert signed.content_hash in text.replace("\n", "")
+    assert "DRAFT" not in text
