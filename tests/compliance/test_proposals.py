@@ -280,3 +280,18 @@ def test_the_register_is_the_latest_signed_revision_not_a_newer_draft(
     text = text_of(bytes(document.pdf))
     assert signed.content_hash in text.replace("\n", "")
     assert "DRAFT" not in text
+
+
+def test_the_stored_data_rebuilds_the_same_pdf(
+    owner, guarded_cell, django_capture_on_commit_callbacks
+):
+    from compliance.reports.builder import build_proposal_pdf
+    from compliance.reports.data import ProposalData
+
+    with django_capture_on_commit_callbacks(execute=True):
+        document = proposal_request(
+            cell=guarded_cell, actor=owner, language="ko", sections=ALL
+        )
+    document.refresh_from_db()
+    rebuilt = build_proposal_pdf(ProposalData.model_validate(document.data))
+    assert hashlib.sha256(rebuilt).hexdigest() == document.sha256
