@@ -730,6 +730,12 @@ class ProposalDocument(models.Model):
         return self.status in (self.Status.READY, self.Status.FAILED)
 
     @property
+    def retryable(self) -> bool:
+        from compliance.proposal_services import can_retry
+
+        return can_retry(self)
+
+    @property
     def filename(self) -> str:
         """A safe file name: letters, digits, dots and hyphens only."""
         stem = f"{self.proposal.number}-v{self.version}-{self.language}"

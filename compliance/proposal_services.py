@@ -15,6 +15,7 @@ import os
 import socket
 from datetime import timedelta
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.http import Http404
@@ -148,3 +149,38 @@ def build_document(document_id: int, claim: str) -> str:
         error="",
     )
     return "ready" if written else "skipped"
+
+
+# A pending document older than this may be sent to the workers again: its
+# task message was lost (a broker restart, say) or no worker has taken it.
+RESEND_AFTER = timedelta(minutes=10)
+
+
+def can_retry(document: ProposalDocument) -> bool:
+    """A failed document, or one still waiting long after it was asked for."""
+    if document.status == Status.FAILED:
+        return True
+    return (
+        document.status == Status.PENDING
+        and timezone.now() - document.requested_at > RESEND_AFTER
+    )
+
+
+@transaction.atomic
+def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
+    """Build the same version again: after a failure, or when its task was
+    lost. The claim makes a duplicate task harmless."""
+    from compliance.tasks import build_proposal
+
+    require_edit(actor, document.proposal.cell.project.organisation_id)
+    document = ProposalDocument.objects.select_for_update().get(pk=document.pk)
+    if not can_retry(document):
+        raise ValidationError(
+            _("Only a failed document, or one long waiting, can be built again.")
+        )
+    document.status = Status.PENDING
+    document.error = ""
+    document.claim = ""
+    document.save(update_fields=["status", "error", "claim"])
+    build_proposal.delay_on_commit(document.pk)
+    return document

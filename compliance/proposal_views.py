@@ -3,9 +3,11 @@ sections chosen, watch it being built, download its versions."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext_lazy
@@ -14,7 +16,7 @@ from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit
 from compliance.models import ProposalDocument
-from compliance.proposal_services import proposal_request
+from compliance.proposal_services import proposal_request, proposal_retry
 
 PAGE = "compliance/proposal.html"
 
@@ -95,10 +97,11 @@ def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
 def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
     """One version's row: polled by the page while the PDF is being built."""
     document = get_object_or_404(documents_for(request.user), pk=pk)
+    can = can_edit(request.user, document.proposal.cell.project.organisation_id)
     return render_page(
         request,
         "compliance/partials/proposal_row.html",
-        {"document": document},
+        {"document": document, "can_edit": can},
     )
 
 
@@ -116,3 +119,22 @@ def proposal_document_download(request: HttpRequest, pk: int) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
     response["X-Content-SHA256"] = document.sha256
     return response
+
+
+@login_required
+def proposal_document_retry(request: HttpRequest, pk: int) -> HttpResponse:
+    """Build a failed (or long waiting) version again."""
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    if request.method != "POST":
+        return redirect("compliance:proposal", document.proposal.cell_id)
+    if not can_edit(request.user, document.proposal.cell.project.organisation_id):
+        raise PermissionDenied
+    # Finished meanwhile: nothing to do, the row shows what it is now.
+    with suppress(ValidationError):
+        proposal_retry(document=document, actor=request.user)
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    return render_page(
+        request,
+        "compliance/partials/proposal_row.html",
+        {"document": document, "can_edit": True},
+    )

@@ -54,6 +54,11 @@ urlpatterns = [
         name="proposal_document_row",
     ),
     path(
+        "proposal-documents/<int:pk>/retry/",
+        proposal_views.proposal_document_retry,
+        name="proposal_document_retry",
+    ),
+    path(
         "proposal-documents/<int:pk>/download/",
         proposal_views.proposal_document_download,
         name="proposal_document_download",

@@ -76,6 +76,7 @@ OBJECT_URLS = {
     "compliance:proposal": lambda o: [o["cell"].pk],
     "compliance:proposal_document_row": lambda o: [o["document"].pk],
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
+    "compliance:proposal_document_retry": lambda o: [o["document"].pk],
     "cell-proposals": lambda o: [o["cell"].pk],
     "proposal-document": lambda o: [o["document"].pk],
     "proposal-document-pdf": lambda o: [o["document"].pk],

@@ -295,3 +295,41 @@ def test_the_stored_data_rebuilds_the_same_pdf(
     document.refresh_from_db()
     rebuilt = build_proposal_pdf(ProposalData.model_validate(document.data))
     assert hashlib.sha256(rebuilt).hexdigest() == document.sha256
+
+
+def test_a_failed_version_is_built_again(
+    owner, owner_client, guarded_cell, monkeypatch, django_capture_on_commit_callbacks
+):
+    def broken(data):
+        raise ValueError("out of paper")
+
+    monkeypatch.setattr("compliance.reports.builder.build_proposal_pdf", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        document = proposal_request(
+            cell=guarded_cell, actor=owner, language="en", sections=ALL
+        )
+    page = owner_client.get(reverse("compliance:proposal", args=[guarded_cell.pk]))
+    assert "out of paper" in page.text and "Build again" in page.text
+    monkeypatch.undo()
+    url = reverse("compliance:proposal_document_retry", args=[document.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = owner_client.post(url, HTTP_HX_REQUEST="true")
+    # The row comes back waiting, and polls until the task has built it.
+    assert 'hx-trigger="every 1s"' in response.text
+    document.refresh_from_db()
+    assert (document.status, document.version, document.attempts) == ("ready", 1, 2)
+    assert document.error == ""
+
+
+def test_a_fresh_pending_version_is_not_sent_twice(owner, viewer_client, guarded_cell):
+    from django.core.exceptions import ValidationError
+
+    from compliance.proposal_services import proposal_retry
+
+    document = proposal_request(
+        cell=guarded_cell, actor=owner, language="en", sections=ALL
+    )
+    with pytest.raises(ValidationError):
+        proposal_retry(document=document, actor=owner)
+    url = reverse("compliance:proposal_document_retry", args=[document.pk])
+    assert viewer_client.post(url).status_code == 403
