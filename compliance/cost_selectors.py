@@ -36,19 +36,22 @@ from compliance.plan.schedule import (
 from compliance.rules.engine import evaluate
 
 
+def entry_edit(row: CatalogueEdit) -> EntryEdit:
+    """A ``CatalogueEdit`` row as the pure catalogue's edit."""
+    return EntryEdit(
+        price_low=row.price_low,
+        price_high=row.price_high,
+        currency=row.currency or None,
+        price_date=row.price_date,
+        lead_time_weeks_low=row.lead_time_weeks_low,
+        lead_time_weeks_high=row.lead_time_weeks_high,
+        source=row.source,
+    )
+
+
 def catalogue_edits(organisation_id: int) -> dict[str, EntryEdit]:
-    return {
-        edit.key: EntryEdit(
-            price_low=edit.price_low,
-            price_high=edit.price_high,
-            currency=edit.currency or None,
-            price_date=edit.price_date,
-            lead_time_weeks_low=edit.lead_time_weeks_low,
-            lead_time_weeks_high=edit.lead_time_weeks_high,
-            source=edit.source,
-        )
-        for edit in CatalogueEdit.objects.filter(organisation_id=organisation_id)
-    }
+    rows = CatalogueEdit.objects.filter(organisation_id=organisation_id)
+    return {row.key: entry_edit(row) for row in rows}
 
 
 def catalogue_for(organisation_id: int) -> Mapping[str, CatalogueEntry]:

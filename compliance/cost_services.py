@@ -78,6 +78,13 @@ def line_item_edit(
     return edit
 
 
+@transaction.atomic
+def line_item_edit_reset(*, cell: Cell, actor, key: str) -> None:
+    """Drop the user's edit of a derived line: the line is as derived again."""
+    require_edit(actor, cell.project.organisation_id)
+    LineItemEdit.objects.filter(cell=cell, key=key).delete()
+
+
 def _check_ranges(values: dict, *pairs: tuple[str, str], money: str | None = None):
     """Field errors for negative figures, half ranges and reversed ranges, and
     for a price without a currency (``money``: the currency field's name)."""
@@ -119,8 +126,8 @@ def custom_line_save(
         money="currency",
     )
     row = row or CustomLineItem(cell=cell, created_by=actor)
-    for name, value in fields.items():
-        setattr(row, name, value if value is not None or name != "currency" else "")
+    for name, value in {**fields, "currency": fields.get("currency") or ""}.items():
+        setattr(row, name, value)
     row.full_clean(exclude=["cell", "created_by"])
     row.save()
     return row

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -23,8 +24,10 @@ from compliance.cost_services import (
     custom_line_delete,
     custom_line_save,
     line_item_edit,
+    line_item_edit_reset,
 )
 from compliance.costs import CATALOGUE, round_range
+from compliance.costs.organisation import organisation_catalogue
 from compliance.models import CatalogueEdit, CustomLineItem
 from compliance.plan.schedule import format_range
 
@@ -46,7 +49,7 @@ def _price(low, high, currency) -> str:
     return f"{currency} {format_range(low, high)}"
 
 
-def shown_item(item) -> dict[str, Any]:
+def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A line item as the Costs tab shows it, localised."""
     total = (
         f"{item.currency} {format_range(*round_range(item.total_low, item.total_high))}"
@@ -61,6 +64,7 @@ def shown_item(item) -> dict[str, Any]:
     custom = item.catalogue_key is None and item.key.startswith("custom-")
     return {
         "key": item.key,
+        "edited": item.basis == "user" or item.key in edited_keys,
         "custom_pk": int(item.key.removeprefix("custom-")) if custom else None,
         "description": item.description.render(_),
         "quantity": item.quantity,
@@ -78,12 +82,15 @@ def shown_item(item) -> dict[str, Any]:
 
 
 def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
+    # Loaded once: the pricing applies the edits, the page marks what was edited.
+    prefetch_related_objects([cell], "line_item_edits")
     items = cost_selectors.line_items(cell)
+    edited = frozenset(edit.key for edit in cell.line_item_edits.all())
     return {
         "cell": cell,
         "project": cell.project,
         "tab": "costs",
-        "items": [shown_item(i) for i in items],
+        "items": [shown_item(i, edited) for i in items],
         "totals": cost_selectors.totals_by_currency(items),
         "converted": cost_selectors.converted_total(cell.project, items),
         "can_edit": can_edit(request.user, cell.project.organisation_id),
@@ -149,6 +156,9 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
         "currency": item.currency or cell.project.currency,
     }
     form = LineEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and "reset" in request.POST:
+        line_item_edit_reset(cell=cell, actor=request.user, key=key)
+        return _costs(request, cell)
     if request.method == "POST" and form.is_valid():
         try:
             line_item_edit(
@@ -262,7 +272,9 @@ def _organisation(request: HttpRequest, org_pk: int):
 
 def catalogue_context(request: HttpRequest, organisation, **extra) -> dict[str, Any]:
     edits = {e.key: e for e in CatalogueEdit.objects.filter(organisation=organisation)}
-    current = cost_selectors.catalogue_for(organisation.pk)
+    current = organisation_catalogue(
+        {key: cost_selectors.entry_edit(row) for key, row in edits.items()}
+    )
     rows = []
     for entry in CATALOGUE:
         now = current[entry.key]

@@ -11,10 +11,12 @@ a signed assessment starts the next revision as a copy.
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Device, GuardSegment, Organisation, PerformanceLevel
@@ -729,11 +731,19 @@ class ProposalDocument(models.Model):
     def finished(self) -> bool:
         return self.status in (self.Status.READY, self.Status.FAILED)
 
+    # A pending document older than this may be sent to the workers again:
+    # its task message was lost (a broker restart, say) or no worker took it.
+    RESEND_AFTER = timedelta(minutes=10)
+
     @property
     def retryable(self) -> bool:
-        from compliance.proposal_services import can_retry
-
-        return can_retry(self)
+        """Failed, or still waiting long after it was asked for."""
+        if self.status == self.Status.FAILED:
+            return True
+        return (
+            self.status == self.Status.PENDING
+            and timezone.now() - self.requested_at > self.RESEND_AFTER
+        )
 
     @property
     def filename(self) -> str:

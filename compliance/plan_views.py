@@ -93,9 +93,10 @@ def _cost_chart(plans) -> dict[str, Any] | None:
     return {"rows": rows, "height": len(rows) * 34 + 8, "width": CHART_WIDTH}
 
 
-def _assumption_rows(comparison, cell) -> list[dict[str, Any]]:
+def _assumption_rows(comparison) -> list[dict[str, Any]]:
     """The activities whose figures the user may enter, as planned now."""
-    entered = {row.key: row for row in cell.plan_assumptions.all()}
+    inputs = comparison.inputs
+    entered = {*inputs.durations, *inputs.costs}
     planned = {}
     for plan in (comparison.physical_first, comparison.sim_first):
         for scheduled in plan.schedule.activities:
@@ -156,7 +157,7 @@ def plan_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
         "comparison": comparison,
         "plans": plans,
         "cost_chart": _cost_chart((comparison.physical_first, comparison.sim_first)),
-        "assumption_rows": _assumption_rows(comparison, cell),
+        "assumption_rows": _assumption_rows(comparison),
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "maturity": comparison.maturity_line.render(_),
         "verdict": [v.line.render(_) for v in comparison.verdict],

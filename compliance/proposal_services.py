@@ -151,21 +151,6 @@ def build_document(document_id: int, claim: str) -> str:
     return "ready" if written else "skipped"
 
 
-# A pending document older than this may be sent to the workers again: its
-# task message was lost (a broker restart, say) or no worker has taken it.
-RESEND_AFTER = timedelta(minutes=10)
-
-
-def can_retry(document: ProposalDocument) -> bool:
-    """A failed document, or one still waiting long after it was asked for."""
-    if document.status == Status.FAILED:
-        return True
-    return (
-        document.status == Status.PENDING
-        and timezone.now() - document.requested_at > RESEND_AFTER
-    )
-
-
 @transaction.atomic
 def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
     """Build the same version again: after a failure, or when its task was
@@ -174,7 +159,7 @@ def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
 
     require_edit(actor, document.proposal.cell.project.organisation_id)
     document = ProposalDocument.objects.select_for_update().get(pk=document.pk)
-    if not can_retry(document):
+    if not document.retryable:
         raise ValidationError(
             _("Only a failed document, or one long waiting, can be built again.")
         )

@@ -8,7 +8,7 @@ from contextlib import suppress
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext_lazy
 
@@ -105,20 +105,29 @@ def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-def proposal_document_download(request: HttpRequest, pk: int) -> HttpResponse:
-    document = get_object_or_404(
+def ready_document(user, pk: int) -> ProposalDocument:
+    """A ready document of the user's organisations, with its PDF; 404 for
+    anyone else's, and for one not ready yet."""
+    return get_object_or_404(
         ProposalDocument.objects.filter(
-            proposal__cell__project__organisation__memberships__user=request.user
+            proposal__cell__project__organisation__memberships__user=user,
+            status=ProposalDocument.Status.READY,
         ).select_related("proposal"),
         pk=pk,
     )
-    if document.status != ProposalDocument.Status.READY:
-        raise Http404("This document is not ready.")
+
+
+def pdf_response(document: ProposalDocument) -> HttpResponse:
+    """The PDF as a download under its safe file name."""
     response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
     response["X-Content-SHA256"] = document.sha256
     return response
+
+
+@login_required
+def proposal_document_download(request: HttpRequest, pk: int) -> HttpResponse:
+    return pdf_response(ready_document(request.user, pk))
 
 
 @login_required

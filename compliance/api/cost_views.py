@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
-from cells.permissions import require_edit
 from compliance import cost_selectors, cost_services
 from compliance.costs import CATALOGUE
 from compliance.models import CustomLineItem
@@ -26,7 +25,8 @@ from compliance.models import CustomLineItem
 CURRENCIES = ["KRW", "USD", "EUR"]
 
 
-def _line(item) -> dict[str, Any]:
+def line_json(item) -> dict[str, Any]:
+    """A line item as the API gives it, its texts in the reader's language."""
     return item.model_dump(mode="json", context={"translate": gettext})
 
 
@@ -60,7 +60,7 @@ class CellSafeguardsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         items = cost_selectors.safeguards(cost_selectors.line_items(cell))
-        return Response({"cell": cell.pk, "safeguards": [_line(i) for i in items]})
+        return Response({"cell": cell.pk, "safeguards": [line_json(i) for i in items]})
 
 
 class LineEditSerializer(serializers.Serializer):
@@ -99,7 +99,7 @@ class CellLineItemView(APIView):
             cell=cell, actor=request.user, item=item, **serializer.validated_data
         )
         edited = next(i for i in cost_selectors.line_items(cell) if i.key == key)
-        return Response(_line(edited))
+        return Response(line_json(edited))
 
     @extend_schema(
         tags=["compliance"],
@@ -108,8 +108,7 @@ class CellLineItemView(APIView):
     )
     def delete(self, request: Request, pk: int, key: str) -> Response:
         cell, _item = self._item(request, pk, key)
-        require_edit(request.user, cell.project.organisation_id)
-        cell.line_item_edits.filter(key=key).delete()
+        cost_services.line_item_edit_reset(cell=cell, actor=request.user, key=key)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
 from compliance import cost_selectors
+from compliance.api.cost_views import line_json
 from compliance.compliance_views import cell_findings
 from compliance.plan.comparison import compare
 
@@ -55,7 +56,6 @@ class CellLineItemsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         items = cost_selectors.line_items(cell)
-        translate = {"translate": gettext}
         totals = [
             {
                 "currency": t["currency"],
@@ -69,7 +69,7 @@ class CellLineItemsView(APIView):
         return Response(
             {
                 "cell": cell.pk,
-                "items": [i.model_dump(mode="json", context=translate) for i in items],
+                "items": [line_json(i) for i in items],
                 "totals": totals,
             }
         )

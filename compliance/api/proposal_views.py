@@ -11,7 +11,6 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,7 +18,7 @@ from rest_framework.views import APIView
 from cells import selectors as cell_selectors
 from compliance.models import ProposalDocument
 from compliance.proposal_services import proposal_request
-from compliance.proposal_views import documents_for
+from compliance.proposal_views import documents_for, pdf_response, ready_document
 from compliance.reports.data import SECTIONS
 
 
@@ -135,14 +134,4 @@ class ProposalDocumentPdfView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        document = get_object_or_404(
-            ProposalDocument.objects.filter(
-                proposal__cell__project__organisation__memberships__user=request.user
-            ).select_related("proposal"),
-            pk=pk,
-        )
-        if document.status != ProposalDocument.Status.READY:
-            raise NotFound("This document is not ready.")
-        response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
-        return response
+        return pdf_response(ready_document(request.user, pk))

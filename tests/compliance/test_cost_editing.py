@@ -386,3 +386,17 @@ def test_costs_show_units_and_sources_in_the_readers_words(owner_client, cell):
     response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
     assert "/work/shared" not in response.text
     assert "reference data" in response.text
+
+
+def test_an_edited_line_goes_back_to_the_derived_one_on_the_page(
+    owner, owner_client, cell, unguarded_opening
+):
+    key = curtain_line(lines(owner, cell))["key"]
+    url = reverse("compliance:line_item_edit", args=[cell.pk, key])
+    owner_client.post(
+        url, {"price_low": "3000", "price_high": "5000", "currency": "USD"}
+    )
+    assert curtain_line(lines(owner, cell))["price_low"] == "3000.00"
+    assert "Back to the derived line" in owner_client.get(url).text
+    owner_client.post(url, {"reset": "1"})
+    assert curtain_line(lines(owner, cell))["price_low"] is None
