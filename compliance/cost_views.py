@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import MinValueValidator
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -117,16 +118,30 @@ def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
     return _costs(request, cell)
 
 
+# Figures as the models store them: never negative, and no more digits than
+# the columns hold (PostgreSQL refuses an overflow; the form says so first).
+def money_field(label) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, required=False, min_value=0, max_digits=14, decimal_places=2
+    )
+
+
+def quantity_field(label) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, required=False, min_value=0, max_digits=12, decimal_places=2
+    )
+
+
+def weeks_field(label) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, required=False, min_value=0, max_digits=6, decimal_places=1
+    )
+
+
 class LineEditForm(forms.Form):
-    quantity = forms.DecimalField(
-        label=gettext_lazy("Quantity"), required=False, min_value=0
-    )
-    price_low = forms.DecimalField(
-        label=gettext_lazy("Unit price from"), required=False, min_value=0
-    )
-    price_high = forms.DecimalField(
-        label=gettext_lazy("Unit price to"), required=False, min_value=0
-    )
+    quantity = quantity_field(gettext_lazy("Quantity"))
+    price_low = money_field(gettext_lazy("Unit price from"))
+    price_high = money_field(gettext_lazy("Unit price to"))
     currency = forms.ChoiceField(
         label=gettext_lazy("Currency"), required=False, choices=CURRENCY_CHOICES
     )
@@ -171,6 +186,15 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
     return _costs(request, cell, editing=key, edit_form=form)
 
 
+NOT_NEGATIVE = (
+    "quantity",
+    "price_low",
+    "price_high",
+    "lead_time_weeks_low",
+    "lead_time_weeks_high",
+)
+
+
 class CustomLineForm(forms.ModelForm):
     class Meta:
         model = CustomLineItem
@@ -189,8 +213,8 @@ class CustomLineForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("quantity", "price_low", "price_high"):
-            self.fields[name].min_value = 0
+        for name in NOT_NEGATIVE:
+            self.fields[name].validators.append(MinValueValidator(0))
             self.fields[name].widget.attrs["min"] = 0
 
 
@@ -241,12 +265,8 @@ def custom_line_remove(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespo
 
 
 class CatalogueEditForm(forms.Form):
-    price_low = forms.DecimalField(
-        label=gettext_lazy("Unit price from"), required=False, min_value=0
-    )
-    price_high = forms.DecimalField(
-        label=gettext_lazy("Unit price to"), required=False, min_value=0
-    )
+    price_low = money_field(gettext_lazy("Unit price from"))
+    price_high = money_field(gettext_lazy("Unit price to"))
     currency = forms.ChoiceField(
         label=gettext_lazy("Currency"), required=False, choices=CURRENCY_CHOICES
     )
@@ -255,12 +275,8 @@ class CatalogueEditForm(forms.Form):
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    lead_time_weeks_low = forms.DecimalField(
-        label=gettext_lazy("Lead time from (weeks)"), required=False, min_value=0
-    )
-    lead_time_weeks_high = forms.DecimalField(
-        label=gettext_lazy("Lead time to (weeks)"), required=False, min_value=0
-    )
+    lead_time_weeks_low = weeks_field(gettext_lazy("Lead time from (weeks)"))
+    lead_time_weeks_high = weeks_field(gettext_lazy("Lead time to (weeks)"))
     source = forms.CharField(
         label=gettext_lazy("Source (quote, price list)"), max_length=200
     )

@@ -17,7 +17,12 @@ from cells.htmx import render_page
 from cells.permissions import can_edit
 from compliance import cost_selectors
 from compliance.cost_services import plan_assumption_reset, plan_assumption_set
-from compliance.cost_views import CURRENCY_CHOICES, add_errors
+from compliance.cost_views import (
+    CURRENCY_CHOICES,
+    add_errors,
+    money_field,
+    weeks_field,
+)
 from compliance.plan.comparison import compare
 from compliance.plan.schedule import (
     ASSUMPTION_DEFAULTS,
@@ -183,18 +188,10 @@ def cell_plan(request: HttpRequest, cell_pk: int) -> HttpResponse:
 
 
 class AssumptionForm(forms.Form):
-    weeks_low = forms.DecimalField(
-        label=gettext_lazy("Weeks from"), required=False, min_value=0
-    )
-    weeks_high = forms.DecimalField(
-        label=gettext_lazy("Weeks to"), required=False, min_value=0
-    )
-    cost_low = forms.DecimalField(
-        label=gettext_lazy("Cost from"), required=False, min_value=0
-    )
-    cost_high = forms.DecimalField(
-        label=gettext_lazy("Cost to"), required=False, min_value=0
-    )
+    weeks_low = weeks_field(gettext_lazy("Weeks from"))
+    weeks_high = weeks_field(gettext_lazy("Weeks to"))
+    cost_low = money_field(gettext_lazy("Cost from"))
+    cost_high = money_field(gettext_lazy("Cost to"))
     currency = forms.ChoiceField(
         label=gettext_lazy("Currency"), required=False, choices=CURRENCY_CHOICES
     )

@@ -64,7 +64,9 @@ class CellSafeguardsView(APIView):
 
 
 class LineEditSerializer(serializers.Serializer):
-    quantity = _money()
+    quantity = serializers.DecimalField(
+        max_digits=12, decimal_places=2, required=False, allow_null=True, default=None
+    )
     price_low = _money()
     price_high = _money()
     currency = _currency()

@@ -82,6 +82,14 @@ def test_architect_prices_the_plan_and_downloads_the_proposal(
 
     # The proposal, in Korean: built, then downloaded.
     page.get_by_role("link", name="Proposal", exact=True).click()
+    expect(page.get_by_role("button", name="Build the PDF")).to_be_visible()
+    # Without a section: the form comes back with its error (a 400, shown).
+    for box in page.locator("input[name=sections]").all():
+        box.uncheck()
+    page.get_by_role("button", name="Build the PDF").click()
+    expect(page.locator("#proposal")).to_contain_text("Choose at least one section.")
+    for box in page.locator("input[name=sections]").all():
+        box.check()
     page.select_option("#id_language", "ko")
     page.get_by_role("button", name="Build the PDF").click()
     download_link = page.get_by_role("link", name="Download PDF")
