@@ -28,10 +28,10 @@ django.setup()
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle  # noqa: E402
 
-from compliance.reports.builder import build_proposal_pdf  # noqa: E402
-from compliance.reports.data import ProposalData  # noqa: E402
-from compliance.reports.fonts import REGULAR, register_fonts  # noqa: E402
-from compliance.reports.theme import number  # noqa: E402
+from compliance.proposals.pdf.builder import build_proposal_pdf  # noqa: E402
+from compliance.proposals.pdf.data import ProposalData  # noqa: E402
+from compliance.proposals.pdf.fonts import REGULAR, register_fonts  # noqa: E402
+from compliance.proposals.pdf.theme import number  # noqa: E402
 from tests.reports.samples import large_proposal  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "7"))

@@ -93,7 +93,7 @@ def main() -> None:
 def register_benchmark(client, user, org) -> None:
     """The risk-assessment register at 20 and 200 hazards, each with a measure."""
     from cells.models import Membership
-    from compliance import services
+    from compliance.assessment import services
     from tests.factories import CellFactory
 
     Membership.objects.filter(user=user).update(role="safety_engineer")

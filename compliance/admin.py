@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from compliance.models import (
-    Assessment,
-    AuditEntry,
-    Hazard,
-    Measure,
-    ProposalDocument,
-    Revision,
-)
+from compliance.assessment.audit import AuditEntry
+from compliance.assessment.models import Assessment, Hazard, Measure, Revision
+from compliance.proposals.models import ProposalDocument
 
 
 class SignedIsReadOnly:

@@ -1,9 +1,21 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
 
-from compliance import assessment_views as a
-from compliance import compliance_views, cost_views, plan_views, proposal_views, views
+from compliance.assessment import api as assessment_api
+from compliance.assessment import views as a
+from compliance.calculators import api as calculator_api
+from compliance.calculators import views
+from compliance.calculators.registry import CALCULATORS
+from compliance.costs import api as cost_api
+from compliance.costs import views as cost_views
+from compliance.plan import api as plan_api
+from compliance.plan import views as plan_views
+from compliance.proposals import api as proposal_api
+from compliance.proposals import views as proposal_views
+from compliance.rules import api as rules_api
+from compliance.rules import views as compliance_views
 
 app_name = "compliance"
 urlpatterns = [
@@ -104,4 +116,98 @@ urlpatterns = [
     path("hazards/<int:pk>/delete/", a.hazard_delete, name="hazard_delete"),
     path("hazards/<int:pk>/measures/new/", a.measure_add, name="measure_add"),
     path("measures/<int:pk>/delete/", a.measure_delete, name="measure_delete"),
+]
+
+# The risk assessment: names in the "compliance-api" namespace
+# (``compliance-api:hazard-detail``), apart from the calculators' own. No root
+# view: /api/v1/ is the cells router's.
+router = DefaultRouter()
+router.include_root_view = False
+router.register("assessments", assessment_api.AssessmentViewSet, basename="assessment")
+router.register("revisions", assessment_api.RevisionViewSet, basename="revision")
+router.register("hazards", assessment_api.HazardViewSet, basename="hazard")
+router.register("measures", assessment_api.MeasureViewSet, basename="measure")
+
+# Mounted under /api/v1/ by config/urls.py.
+api_urlpatterns = [
+    path(
+        "calculators/",
+        calculator_api.CalculatorListView.as_view(),
+        name="calculator-list",
+    ),
+    path(
+        "calculators/ts15066-body-regions/",
+        calculator_api.BodyRegionsView.as_view(),
+        name="calculator-body-regions",
+    ),
+    *(
+        path(
+            f"calculators/{name}/",
+            calculator_api.calculator_view(calc).as_view(),
+            name=f"calculator-{name}",
+        )
+        for name, calc in CALCULATORS.items()
+    ),
+    path(
+        "cells/<int:pk>/findings/",
+        rules_api.CellFindingsView.as_view(),
+        name="cell-findings",
+    ),
+    path(
+        "cells/<int:pk>/line-items/",
+        cost_api.CellLineItemsView.as_view(),
+        name="cell-line-items",
+    ),
+    path("cells/<int:pk>/plan/", plan_api.CellPlanView.as_view(), name="cell-plan"),
+    path(
+        "cells/<int:pk>/safeguards/",
+        cost_api.CellSafeguardsView.as_view(),
+        name="cell-safeguards",
+    ),
+    path(
+        "cells/<int:pk>/line-items/<str:key>/",
+        cost_api.CellLineItemView.as_view(),
+        name="cell-line-item",
+    ),
+    path(
+        "cells/<int:pk>/custom-line-items/",
+        cost_api.CustomLineListView.as_view(),
+        name="cell-custom-line-items",
+    ),
+    path(
+        "cells/<int:pk>/custom-line-items/<int:line_pk>/",
+        cost_api.CustomLineDetailView.as_view(),
+        name="cell-custom-line-item",
+    ),
+    path(
+        "cells/<int:pk>/plan/assumptions/<str:key>/",
+        plan_api.PlanAssumptionView.as_view(),
+        name="cell-plan-assumption",
+    ),
+    path(
+        "organisations/<int:pk>/catalogue/",
+        cost_api.CatalogueView.as_view(),
+        name="organisation-catalogue",
+    ),
+    path(
+        "organisations/<int:pk>/catalogue/<str:key>/",
+        cost_api.CatalogueEntryView.as_view(),
+        name="organisation-catalogue-entry",
+    ),
+    path(
+        "cells/<int:pk>/proposals/",
+        proposal_api.CellProposalsView.as_view(),
+        name="cell-proposals",
+    ),
+    path(
+        "proposal-documents/<int:pk>/",
+        proposal_api.ProposalDocumentView.as_view(),
+        name="proposal-document",
+    ),
+    path(
+        "proposal-documents/<int:pk>/pdf/",
+        proposal_api.ProposalDocumentPdfView.as_view(),
+        name="proposal-document-pdf",
+    ),
+    path("", include((router.urls, "compliance-api"))),
 ]

@@ -10,4 +10,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("cell_safety_planner")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Tasks live with their feature, not in an app's top-level tasks module.
+app.autodiscover_tasks(["compliance.proposals"])

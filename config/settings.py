@@ -213,7 +213,7 @@ SPECTACULAR_SETTINGS = {
         "FrequencyEnum": "compliance.models.RiskParameter.FREQUENCY",
         "AvoidanceEnum": "compliance.models.RiskParameter.AVOIDANCE",
         "PerformanceLevelEnum": "cells.models.PerformanceLevel",
-        "RiskLevelEnum": "compliance.api.assessment_serializers.RISK_LEVEL_CHOICES",
+        "RiskLevelEnum": "compliance.assessment.serializers.RISK_LEVEL_CHOICES",
         "ProposalDocumentStatusEnum": "compliance.models.ProposalDocument.Status",
         "RevisionStatusEnum": "compliance.models.RevisionStatus",
     },

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from compliance.urls import api_urlpatterns as compliance_api_urlpatterns
 from config.views import healthz
 
 urlpatterns = [
@@ -18,7 +19,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/v1/", include("cells.api.urls")),
-    path("api/v1/", include("compliance.api.urls")),
+    path("api/v1/", include(compliance_api_urlpatterns)),
     path("", include("compliance.urls")),
     path("", include("cells.urls")),
 ]

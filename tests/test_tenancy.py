@@ -13,7 +13,10 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from compliance import cost_services, proposal_services, services
+from compliance.assessment import services
+from compliance.costs import services as cost_services
+from compliance.proposals import building
+from compliance.proposals import services as proposal_services
 from tests.factories import DeviceFactory
 
 # Namespaces of the REST API: their bodies are JSON and their lists counted.
@@ -196,7 +199,7 @@ def owned(segment, opening, station, cell, project, owner):
     document = proposal_services.proposal_request(
         cell=cell, actor=owner, language="en", sections=["summary"]
     )
-    assert proposal_services.build_document(document.pk, claim="t") == "ready"
+    assert building.build_document(document.pk, claim="t") == "ready"
     return {
         "document": document,
         "custom_line": custom_line,

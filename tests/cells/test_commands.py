@@ -62,7 +62,7 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
 
 def test_demo_cobot_cell_passes_pfl_for_the_regions_its_assessment_names(db):
     from cells.selectors import cell_with_layout
-    from compliance.cell_facts import cell_facts
+    from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
 
     run("seed_demo")

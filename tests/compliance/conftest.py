@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from compliance import services
+from compliance.assessment import services
 from tests.factories import GuardSegmentFactory, OpeningFactory, OperatorStationFactory
 
 CRUSHING = {

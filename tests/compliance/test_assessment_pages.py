@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from compliance import services
+from compliance.assessment import services
 from compliance.models import Hazard, Revision, RevisionStatus
 from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, DeviceFactory

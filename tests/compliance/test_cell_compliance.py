@@ -100,7 +100,7 @@ def test_findings_make_a_fixed_number_of_queries(
 
 
 def test_pfl_checks_each_body_region_the_assessment_names(owner, cell, safety_engineer):
-    from compliance import services
+    from compliance.assessment import services
     from tests.compliance.conftest import CRUSHING
 
     cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"

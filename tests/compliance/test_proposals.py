@@ -12,9 +12,10 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from cells.models import Membership
-from compliance import proposal_services
 from compliance.models import ProposalDocument
-from compliance.proposal_services import build_document, proposal_request
+from compliance.proposals import services as proposal_services
+from compliance.proposals.building import build_document
+from compliance.proposals.services import proposal_request
 from tests.factories import GuardSegmentFactory, OpeningFactory
 
 ALL = ["summary", "cell", "rules", "risk", "findings", "costs", "schedule", "terms"]
@@ -124,7 +125,7 @@ def test_a_failure_is_recorded_with_its_error(
     def broken(data):
         raise ValueError("the layout drawing has no scale")
 
-    monkeypatch.setattr("compliance.reports.builder.build_proposal_pdf", broken)
+    monkeypatch.setattr("compliance.proposals.pdf.builder.build_proposal_pdf", broken)
     with django_capture_on_commit_callbacks(execute=True):
         document = proposal_request(
             cell=guarded_cell, actor=owner, language="en", sections=ALL
@@ -217,7 +218,7 @@ def test_proposal_number_names_project_and_cell(cell):
 
 def test_the_proposal_data_carries_the_apps_own_numbers(owner, guarded_cell):
     from cells.models import Device
-    from compliance.proposal_data import proposal_data
+    from compliance.proposals.data import proposal_data
 
     opening = guarded_cell.segments.get().openings.get()
     Device.objects.create(
@@ -260,8 +261,8 @@ def test_the_proposal_data_carries_the_apps_own_numbers(owner, guarded_cell):
 def test_the_register_is_the_latest_signed_revision_not_a_newer_draft(
     cell, revision, hazard, safety_engineer
 ):
-    from compliance import services
-    from compliance.proposal_data import proposal_data
+    from compliance.assessment import services
+    from compliance.proposals.data import proposal_data
 
     submitted = services.revision_submit(revision=revision, actor=safety_engineer)
     signed = services.revision_sign(revision=submitted, actor=safety_engineer)
@@ -285,8 +286,8 @@ def test_the_register_is_the_latest_signed_revision_not_a_newer_draft(
 def test_the_stored_data_rebuilds_the_same_pdf(
     owner, guarded_cell, django_capture_on_commit_callbacks
 ):
-    from compliance.reports.builder import build_proposal_pdf
-    from compliance.reports.data import ProposalData
+    from compliance.proposals.pdf.builder import build_proposal_pdf
+    from compliance.proposals.pdf.data import ProposalData
 
     with django_capture_on_commit_callbacks(execute=True):
         document = proposal_request(
@@ -303,7 +304,7 @@ def test_a_failed_version_is_built_again(
     def broken(data):
         raise ValueError("out of paper")
 
-    monkeypatch.setattr("compliance.reports.builder.build_proposal_pdf", broken)
+    monkeypatch.setattr("compliance.proposals.pdf.builder.build_proposal_pdf", broken)
     with django_capture_on_commit_callbacks(execute=True):
         document = proposal_request(
             cell=guarded_cell, actor=owner, language="en", sections=ALL
@@ -324,7 +325,7 @@ def test_a_failed_version_is_built_again(
 def test_a_fresh_pending_version_is_not_sent_twice(owner, viewer_client, guarded_cell):
     from django.core.exceptions import ValidationError
 
-    from compliance.proposal_services import proposal_retry
+    from compliance.proposals.services import proposal_retry
 
     document = proposal_request(
         cell=guarded_cell, actor=owner, language="en", sections=ALL

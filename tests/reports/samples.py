@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from cells.exchange import CellDocument
-from compliance.reports.data import (
+from compliance.proposals.pdf.data import (
     ActivityRow,
     CellSection,
     ComparisonRow,

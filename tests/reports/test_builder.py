@@ -12,8 +12,8 @@ import pytest
 from django.utils.translation import override
 from pypdf import PdfReader
 
-from compliance.reports.builder import build_proposal_pdf, section_titles
-from compliance.reports.data import SECTIONS, HazardRow
+from compliance.proposals.pdf.builder import build_proposal_pdf, section_titles
+from compliance.proposals.pdf.data import SECTIONS, HazardRow
 from tests.reports.samples import (
     SIGNED_HASH,
     draft_risk,
@@ -200,7 +200,7 @@ def test_same_bytes_in_another_process():
     """Nothing in the file depends on the process (ids, hash seeds, time)."""
     code = (
         "import django, hashlib, sys; django.setup(); "
-        "from compliance.reports.builder import build_proposal_pdf; "
+        "from compliance.proposals.pdf.builder import build_proposal_pdf; "
         "from tests.reports.samples import sample_proposal; "
         "print(hashlib.sha256(build_proposal_pdf(sample_proposal('ko'))).hexdigest())"
     )
@@ -248,7 +248,7 @@ def test_long_tables_repeat_their_header_on_every_page(large_pdf):
 
 def test_builder_imports_no_database_and_no_models():
     code = (
-        "import sys, compliance.reports.builder, compliance.reports.data; "
+        "import sys, compliance.proposals.pdf.builder, compliance.proposals.pdf.data; "
         "print(sorted(m for m in sys.modules "
         "if m.startswith('django.db') or m.endswith('.models') "
         "or m.startswith('django.conf.settings')))"
@@ -265,7 +265,7 @@ def test_builder_imports_no_database_and_no_models():
 
 def test_data_module_imports_no_django():
     code = (
-        "import sys, compliance.reports.data; "
+        "import sys, compliance.proposals.pdf.data; "
         "print(sorted(m for m in sys.modules if m.startswith('django')))"
     )
     result = subprocess.run(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from compliance.reports.data import RiskSection
+from compliance.proposals.pdf.data import RiskSection
 from tests.reports.samples import SIGNED_HASH, sample_proposal
 
 

@@ -10,7 +10,7 @@ import django
 
 django.setup()
 
-from compliance.reports import builder  # noqa: E402
+from compliance.proposals.pdf import builder  # noqa: E402
 from config.celery import app  # noqa: E402
 
 _build = builder.build_proposal_pdf

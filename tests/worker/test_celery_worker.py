@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 
 from compliance.models import ProposalDocument
-from compliance.proposal_services import proposal_request
+from compliance.proposals.services import proposal_request
 from config.celery import app
 from tests.factories import GuardSegmentFactory, OpeningFactory
 

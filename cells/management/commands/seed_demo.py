@@ -135,7 +135,7 @@ DEMO_COBOT_CELL = {
 
 def _demo_cobot_assessment(cell, engineer) -> None:
     """A draft risk assessment naming the body regions the cobot may touch."""
-    from compliance import services
+    from compliance.assessment import services
 
     revision = services.assessment_open(cell=cell, actor=engineer)
     for region, task in (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cells.models import Device, DeviceKind
-from compliance import services
+from compliance.assessment import services
 from tests.cells.api.support import detail_url, device_body, list_url
 from tests.factories import (
     CellFactory,

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from compliance import services
+from compliance.assessment import services
 from tests.compliance.conftest import CRUSHING
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cells.models import Membership, Role
-from compliance import services
+from compliance.assessment import services
 from compliance.models import Assessment, Revision, RevisionStatus
 from tests.compliance.api.conftest import detail_url, list_url
 from tests.compliance.conftest import CRUSHING

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compliance import services
+from compliance.assessment import services
 from compliance.models import AuditEntry, Hazard, Measure, Revision
 from tests.compliance.api.conftest import (
     _client_for,

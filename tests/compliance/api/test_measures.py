@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from compliance import services
+from compliance.assessment import services
 from compliance.models import AuditEntry, Measure
 from tests.compliance.api.conftest import (
     detail_url,

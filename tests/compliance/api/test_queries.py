@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from compliance import services
+from compliance.assessment import services
 from tests.compliance.api.conftest import action_url, detail_url, list_url, sign
 from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, DeviceFactory

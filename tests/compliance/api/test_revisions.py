@@ -7,7 +7,7 @@ import pytest
 from rest_framework.pagination import PageNumberPagination
 
 from cells.models import Role
-from compliance import selectors, services
+from compliance.assessment import selectors, services
 from compliance.assessment.content import diff
 from compliance.models import AuditEntry, Revision, RevisionStatus
 from tests.compliance.api.conftest import (

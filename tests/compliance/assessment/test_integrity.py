@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
-from compliance import audit, selectors, services
+from compliance.assessment import audit, selectors, services
 from compliance.assessment.content import diff
 from compliance.models import AuditEntry, Hazard, Measure, Revision
 from tests.compliance.conftest import CRUSHING

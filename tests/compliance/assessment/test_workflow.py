@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from compliance import selectors, services
+from compliance.assessment import selectors, services
 from compliance.assessment.content import content_hash
 from compliance.models import Revision, RevisionStatus
 from tests.compliance.conftest import CRUSHING

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from compliance.calculators.base import Certainty
-from compliance.hazards import catalogue
-from compliance.hazards.catalogue import (
+from compliance.assessment.hazards import catalogue
+from compliance.assessment.hazards.catalogue import (
     ELEMENTS_OF_RISK,
     EXPOSED_PERSONS,
     HAZARD_GROUPS,
@@ -21,6 +20,7 @@ from compliance.hazards.catalogue import (
     THREE_STEP_METHOD,
     UnknownId,
 )
+from compliance.calculators.base import Certainty
 
 ROOT = Path(__file__).resolve().parents[3]
 REFERENCE = Path("/work/shared/reference/iso12100_hazards.json")
@@ -45,8 +45,8 @@ def _noop_strings(module) -> set[str]:
 
 def test_hazard_modules_import_no_django():
     code = (
-        "import sys, compliance.hazards.catalogue, compliance.hazards.suggestions, "
-        "compliance.hazards.risk; "
+        "import sys, compliance.assessment.hazards.catalogue, compliance.assessment.hazards.suggestions, "
+        "compliance.assessment.hazards.risk; "
         "print(sorted(m for m in sys.modules if m.startswith('django')))"
     )
     result = subprocess.run(

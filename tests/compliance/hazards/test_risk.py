@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from compliance.calculators.base import Certainty
-from compliance.hazards.risk import (
+from compliance.assessment.hazards.risk import (
     RISK_LEVELS,
     Acceptability,
     band,
@@ -14,6 +13,7 @@ from compliance.hazards.risk import (
     pl_at_least,
     residual_acceptable,
 )
+from compliance.calculators.base import Certainty
 
 
 # Every row of "risk_graph" in iso13849_risk_graph.json (two sources each), with

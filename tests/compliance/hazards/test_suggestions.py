@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from compliance.hazards import catalogue, suggestions
-from compliance.hazards.suggestions import (
+from compliance.assessment.hazards import catalogue, suggestions
+from compliance.assessment.hazards.suggestions import (
     CellFacts,
     OpeningFact,
     StationFact,

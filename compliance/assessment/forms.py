@@ -1,0 +1,213 @@
+"""Forms of the risk-assessment pages. They parse; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from cells.models import Cell, Device, GuardSegment, PerformanceLevel
+from compliance.assessment import selectors
+from compliance.assessment.hazards import catalogue
+from compliance.assessment.models import CollaborativeMode, MeasureStep, Phase, Revision
+from compliance.calculators.ts15066 import body_region_table
+
+NOT_ESTIMATED = [("", _("— not estimated —"))]
+S_CHOICES = [
+    ("S1", _("S1 slight, reversible")),
+    ("S2", _("S2 serious, irreversible or death")),
+]
+F_CHOICES = [("F1", _("F1 seldom or short")), ("F2", _("F2 frequent or long"))]
+P_CHOICES = [("P1", _("P1 possible")), ("P2", _("P2 scarcely possible"))]
+
+
+def _translated(choices):
+    return [(key, _(label)) for key, label in choices]
+
+
+class LimitsForm(forms.Form):
+    """The limits of the machine, ISO 12100:2010 5.3."""
+
+    intended_use = forms.CharField(
+        label=_("Intended use"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
+    foreseeable_misuse = forms.CharField(
+        label=_("Reasonably foreseeable misuse"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
+    space_limits = forms.CharField(
+        label=_("Space limits"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
+    time_limits = forms.CharField(
+        label=_("Time limits (life cycle)"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+    low_guard_justification = forms.CharField(
+        label=_("Why a guard lower than 1.8 m carries no height-related risk"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+    conformity_route = forms.CharField(
+        label=_("Conformity route for collaborative operation without a fence"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+    exposed_persons = forms.MultipleChoiceField(
+        label=_("Persons exposed"),
+        choices=[],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["exposed_persons"].choices = _translated(
+            catalogue.exposed_person_choices()
+        )
+
+    @classmethod
+    def for_revision(cls, revision: Revision, data=None) -> LimitsForm:
+        """The form filled with the revision's limits (and its version)."""
+        initial = {name: getattr(revision, name) for name in cls.base_fields}
+        return cls(data, initial=initial)
+
+
+def initial_from_query(form_class, query, prefix: str) -> dict:
+    """What the user had typed, carried over when the form is redrawn."""
+    start = f"{prefix}-"
+    return {
+        key[len(start) :]: value
+        for key, value in query.items()
+        if key.startswith(start) and key[len(start) :] in form_class.base_fields
+    }
+
+
+class HazardForm(forms.Form):
+    """A hazard from the Annex B catalogue, where and when, and its risk."""
+
+    group = forms.ChoiceField(label=_("Hazard group"))
+    origin = forms.ChoiceField(label=_("Origin"))
+    consequence = forms.ChoiceField(label=_("Potential consequence"))
+    phase = forms.ChoiceField(label=_("Life-cycle phase"), choices=Phase.choices)
+    task = forms.CharField(label=_("Task"), max_length=200)
+    location_key = forms.ChoiceField(label=_("Where in the cell"), required=False)
+    body_region = forms.ChoiceField(
+        label=_("Body region that may be contacted"),
+        choices=[("", "—"), *((str(r.region_id), r.name) for r in body_region_table())],
+        required=False,
+    )
+    description = forms.CharField(
+        label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
+    severity = forms.ChoiceField(
+        label=_("Severity S"), choices=NOT_ESTIMATED + S_CHOICES, required=False
+    )
+    frequency = forms.ChoiceField(
+        label=_("Frequency F"), choices=NOT_ESTIMATED + F_CHOICES, required=False
+    )
+    avoidance = forms.ChoiceField(
+        label=_("Avoidance P"), choices=NOT_ESTIMATED + P_CHOICES, required=False
+    )
+    low_probability = forms.BooleanField(
+        label=_("Low probability of occurrence"), required=False
+    )
+    residual_severity = forms.ChoiceField(
+        label=_("Residual S"), choices=NOT_ESTIMATED + S_CHOICES, required=False
+    )
+    residual_frequency = forms.ChoiceField(
+        label=_("Residual F"), choices=NOT_ESTIMATED + F_CHOICES, required=False
+    )
+    residual_avoidance = forms.ChoiceField(
+        label=_("Residual P"), choices=NOT_ESTIMATED + P_CHOICES, required=False
+    )
+    residual_low_probability = forms.BooleanField(
+        label=_("Residual: low probability"), required=False
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(
+        self, *args, cell: Cell, refresh_url: str = "", target: str = "", **kwargs
+    ):
+        super().__init__(*args, **kwargs)
+        group_id = (
+            self.data.get(self.add_prefix("group"))
+            or self.initial.get("group")
+            or "mechanical"
+        )
+        if refresh_url:
+            # Choosing a group reloads the form with that group's origins and
+            # consequences (Annex B lists them per group).
+            self.fields["group"].widget.attrs.update(
+                {
+                    "hx-get": refresh_url,
+                    "hx-target": target,
+                    "hx-swap": "outerHTML",
+                    "hx-include": "closest form",
+                }
+            )
+        self.fields["group"].choices = _translated(catalogue.group_choices())
+        try:
+            origins = catalogue.origin_choices(group_id)
+            consequences = catalogue.consequence_choices(group_id)
+        except ValueError:
+            origins, consequences = [], []
+        self.fields["origin"].choices = _translated(origins)
+        self.fields["consequence"].choices = _translated(consequences)
+        self.fields["location_key"].choices = [
+            ("", "—"),
+            *selectors.location_choices(cell).items(),
+        ]
+
+
+class MeasureForm(forms.Form):
+    """A risk-reduction measure by the three-step method."""
+
+    step = forms.ChoiceField(label=_("Step"), choices=MeasureStep.choices)
+    description = forms.CharField(label=_("Measure"), max_length=300)
+    device = forms.ModelChoiceField(
+        label=_("Safety device"), queryset=Device.objects.none(), required=False
+    )
+    segment = forms.ModelChoiceField(
+        label=_("Guard segment"), queryset=GuardSegment.objects.none(), required=False
+    )
+    collaborative_mode = forms.ChoiceField(
+        label=_("Collaborative mode"),
+        choices=[("", "—"), *CollaborativeMode.choices],
+        required=False,
+    )
+    is_safety_function = forms.BooleanField(label=_("Safety function"), required=False)
+    plr_required = forms.ChoiceField(
+        label=_("PLr required"),
+        choices=[("", _("— from the hazard —")), *PerformanceLevel.choices],
+        required=False,
+    )
+    pl_claimed = forms.ChoiceField(
+        label=_("PL claimed"),
+        choices=[("", _("— from the device —")), *PerformanceLevel.choices],
+        required=False,
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, cell: Cell, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["device"].queryset = Device.objects.filter(cell=cell)
+        self.fields["segment"].queryset = GuardSegment.objects.filter(cell=cell)
+
+
+def service_values(form: forms.Form) -> dict:
+    """The cleaned data the services take (everything but the version)."""
+    return {k: v for k, v in form.cleaned_data.items() if k != "version"}
+
+
+def conflict_message() -> str:
+    return gettext(
+        "Someone else saved this while you were editing. The form now shows their "
+        "values; make your change again if it is still needed."
+    )

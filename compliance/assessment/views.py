@@ -1,0 +1,615 @@
+"""Risk-assessment pages: the hazard register of a cell, edited in place.
+
+Views authorise, parse a form, call one service and render. For htmx the
+register answers with fragments: the whole register after adding, accepting
+or deleting; a single row for inline editing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from cells import selectors as cell_selectors
+from cells.htmx import is_fragment_request, render_page
+from cells.permissions import can_edit, role_in
+from compliance.assessment import selectors, services
+from compliance.assessment.content import diff as content_diff
+from compliance.assessment.forms import (
+    HazardForm,
+    LimitsForm,
+    MeasureForm,
+    conflict_message,
+    initial_from_query,
+    service_values,
+)
+from compliance.assessment.hazards import catalogue, risk
+from compliance.assessment.hazards.suggestions import (
+    CellFacts,
+    OpeningFact,
+    StationFact,
+    suggest_hazards,
+)
+from compliance.assessment.models import (
+    Assessment,
+    Hazard,
+    Measure,
+    Revision,
+    RevisionStatus,
+)
+
+TEMPLATE = "compliance/assessment/assessment_detail.html"
+
+
+@dataclass
+class Row:
+    """One hazard of the register with its estimates worked out."""
+
+    hazard: Hazard
+    initial: Any
+    residual: Any
+    acceptability: Any
+    measures: list[Measure]
+
+    @property
+    def group(self) -> str:
+        return _(catalogue.group(self.hazard.group).name)
+
+    @property
+    def origin(self) -> str:
+        return _(catalogue.origin(self.hazard.group, self.hazard.origin).text)
+
+    @property
+    def consequence(self) -> str:
+        return _(catalogue.consequence(self.hazard.group, self.hazard.consequence).text)
+
+    @property
+    def reasons(self) -> list[str]:
+        return [reason.render(_) for reason in self.acceptability.reasons]
+
+
+def _estimate(hazard: Hazard, prefix: str = ""):
+    values = [
+        getattr(hazard, f"{prefix}{n}") for n in ("severity", "frequency", "avoidance")
+    ]
+    if not all(values):
+        return None
+    return risk.estimate(
+        *values, low_probability=getattr(hazard, f"{prefix}low_probability")
+    )
+
+
+def _row(hazard: Hazard) -> Row:
+    measures = list(hazard.measures.all())
+    initial, residual = _estimate(hazard), _estimate(hazard, "residual_")
+    pl_ok = not any(m.pl_below_plr for m in measures)
+    return Row(
+        hazard,
+        initial,
+        residual,
+        risk.residual_acceptable(initial, residual, pl_ok),
+        measures,
+    )
+
+
+def _facts(cell) -> CellFacts:
+    layout = cell_selectors.layout_of(cell)
+    return CellFacts(
+        robot_kind=layout.robot_kind,
+        reach_mm=layout.reach_mm,
+        payload_kg=float(layout.payload_kg),
+        max_tcp_speed_mm_s=layout.max_tcp_speed_mm_s,
+        openings=tuple(
+            OpeningFact(
+                key=f"opening:{o.pk}",
+                label=str(o),
+                purpose=o.purpose,
+                segment_label=str(s),
+            )
+            for s in layout.segments.all()
+            for o in s.openings.all()
+        ),
+        stations=tuple(
+            StationFact(key=f"station:{st.pk}", label=st.label)
+            for st in layout.stations.all()
+        ),
+    )
+
+
+def _actions(request: HttpRequest, revision: Revision) -> list[str]:
+    """The workflow buttons this person may press on this revision."""
+    organisation = revision.assessment.cell.project.organisation
+    if not can_edit(request.user, organisation.pk):
+        return []
+    engineer = role_in(request.user, organisation.pk) == "safety_engineer"
+    status = revision.status
+    actions = []
+    if status == RevisionStatus.DRAFT:
+        actions.append("submit")
+    if status in (RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED):
+        actions.append("return")
+    if status == RevisionStatus.IN_REVIEW and organisation.requires_two_person_signoff:
+        actions.append("approve")
+    if engineer and (
+        status == RevisionStatus.APPROVED
+        or (
+            status == RevisionStatus.IN_REVIEW
+            and not organisation.requires_two_person_signoff
+        )
+    ):
+        actions.append("sign")
+    if status == RevisionStatus.SIGNED and revision == selectors.current_revision(
+        revision.assessment
+    ):
+        actions.append("start-next")
+    return actions
+
+
+def _context(request: HttpRequest, revision: Revision, **extra) -> dict[str, Any]:
+    cell = revision.assessment.cell
+    rows = [_row(h) for h in selectors.register(revision)]
+    group, phase, level = (request.GET.get(k, "") for k in ("group", "phase", "level"))
+    shown = [
+        r
+        for r in rows
+        if (not group or r.hazard.group == group)
+        and (not phase or r.hazard.phase == phase)
+        and (not level or (r.residual and r.residual.level == level))
+    ]
+    editable = revision.is_editable and can_edit(
+        request.user, cell.project.organisation_id
+    )
+    suggestions = []
+    if editable:
+        proposed = suggest_hazards(
+            _facts(cell), dismissed=revision.dismissed_suggestions
+        )
+        suggestions = [{"key": s.key, "text": s.task_text(_)} for s in proposed]
+    return {
+        "cell": cell,
+        "project": cell.project,
+        "revision": revision,
+        "revisions": list(revision.assessment.revisions.order_by("-number")),
+        "rows": shown,
+        "total": len(rows),
+        "unacceptable": sum(1 for r in rows if not r.acceptability.acceptable),
+        "editable": editable,
+        "actions": _actions(request, revision),
+        "suggestions": suggestions,
+        "filters": {"group": group, "phase": phase, "level": level},
+        "hazard_form": _new_hazard_form(revision),
+        "limits_form": LimitsForm.for_revision(revision),
+        "intact": services.revision_is_intact(revision) if revision.is_signed else None,
+        "levels": risk.RISK_LEVELS,
+        "exposed_persons": [
+            _(catalogue.exposed_person(p).label) for p in revision.exposed_persons
+        ],
+        **extra,
+    }
+
+
+def _new_hazard_form(revision: Revision, data=None, initial=None) -> HazardForm:
+    return HazardForm(
+        data,
+        initial=initial,
+        cell=revision.assessment.cell,
+        prefix="new",
+        refresh_url=reverse("compliance:hazard_add", args=[revision.pk]),
+        target="#add-hazard",
+    )
+
+
+def _revision(request: HttpRequest, pk: int) -> Revision:
+    return selectors.revision_for(request.user, pk)
+
+
+@login_required
+def assessment(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """A cell's risk assessment at its current revision (or one asked for)."""
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    existing = Assessment.objects.filter(cell=cell).first()
+    if existing is None:
+        context = {
+            "cell": cell,
+            "project": cell.project,
+            "can_start": can_edit(request.user, cell.project.organisation_id),
+        }
+        return render(request, "compliance/assessment/assessment_start.html", context)
+    number = request.GET.get("revision")
+    if number and number.isdigit():
+        revision = get_object_or_404(
+            selectors.revisions_for(request.user),
+            assessment=existing,
+            number=int(number),
+        )
+    else:
+        revision = selectors.current_revision(existing)
+    return render_page(
+        request, TEMPLATE, _context(request, revision), fragment="register"
+    )
+
+
+@login_required
+@require_POST
+def assessment_start(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    services.assessment_open(cell=cell, actor=request.user)
+    return redirect("compliance:assessment", cell_pk=cell.pk)
+
+
+def _register_response(
+    request: HttpRequest, revision: Revision, message: str = "", error: str = ""
+):
+    url = reverse("compliance:assessment", args=[revision.assessment.cell_id])
+    if not is_fragment_request(request):
+        if message:
+            messages.success(request, message)
+        if error:
+            messages.error(request, error)
+        return redirect(f"{url}?revision={revision.number}")
+    context = _context(request, revision, saved=message, error=error)
+    return render(request, f"{TEMPLATE}#register", context)
+
+
+@login_required
+def limits_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    revision = _revision(request, pk)
+    form = LimitsForm.for_revision(revision, request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.revision_update_limits(
+                revision=revision,
+                actor=request.user,
+                version=form.cleaned_data["version"],
+                **service_values(form),
+            )
+            return _register_response(
+                request, revision, _("Limits of the machine saved.")
+            )
+        except services.Conflict as conflict:
+            form = LimitsForm.for_revision(conflict.current)
+            error = conflict_message()
+        except ValidationError as exc:
+            error = " ".join(exc.messages)
+    return (
+        _register_response(request, revision, error=error)
+        if error
+        else render(
+            request,
+            f"{TEMPLATE}#limits",
+            _context(request, revision, limits_form=form, editing_limits=True),
+        )
+    )
+
+
+@login_required
+def hazard_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a hazard; a GET redraws the form for the group just chosen."""
+    revision = _revision(request, pk)
+    if request.method != "POST":
+        initial = initial_from_query(HazardForm, request.GET, "new")
+        context = _context(
+            request, revision, hazard_form=_new_hazard_form(revision, initial=initial)
+        )
+        if is_fragment_request(request):
+            return render(request, f"{TEMPLATE}#add-hazard", context)
+        return render(request, TEMPLATE, context)
+    form = _new_hazard_form(revision, request.POST)
+    if form.is_valid():
+        try:
+            hazard = services.hazard_add(
+                revision=revision, actor=request.user, **service_values(form)
+            )
+        except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):
+                return _register_response(
+                    request, revision, error=" ".join(exc.messages)
+                )
+            _form_errors(form, exc)
+        else:
+            return _register_response(
+                request, revision, _("Hazard added: %(task)s") % {"task": hazard}
+            )
+    context = _context(request, revision, hazard_form=form, adding=True)
+    if is_fragment_request(request):
+        return render(request, f"{TEMPLATE}#register", context)
+    return render(request, TEMPLATE, context)
+
+
+def _form_errors(form, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)
+
+
+@login_required
+@require_POST
+def suggestion_accept(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    revision = _revision(request, pk)
+    cell = revision.assessment.cell
+    suggestion = next(
+        (
+            s
+            for s in suggest_hazards(
+                _facts(cell), dismissed=revision.dismissed_suggestions
+            )
+            if s.key == key
+        ),
+        None,
+    )
+    if suggestion is None:
+        raise Http404("No such suggestion.")
+    location = suggestion.location_key or ""
+    labels = selectors.location_choices(cell)
+    try:
+        services.hazard_add(
+            revision=revision,
+            actor=request.user,
+            group=suggestion.group_id,
+            origin=suggestion.origin_id,
+            consequence=suggestion.consequence_id,
+            phase=suggestion.phase,
+            task=suggestion.task_text(_)[:200],
+            location_key=location if location in labels else "",
+            description=_(suggestion.rationale),
+        )
+        revision = services.suggestion_dismiss(
+            revision=revision, actor=request.user, key=key
+        )
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
+    return _register_response(request, revision, _("Suggestion added to the register."))
+
+
+@login_required
+@require_POST
+def suggestion_dismiss(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    revision = _revision(request, pk)
+    try:
+        revision = services.suggestion_dismiss(
+            revision=revision, actor=request.user, key=key
+        )
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
+    return _register_response(request, revision, _("Suggestion discarded."))
+
+
+def _hazard(request: HttpRequest, pk: int) -> Hazard:
+    return get_object_or_404(selectors.hazards_for(request.user), pk=pk)
+
+
+@login_required
+def hazard_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Edit one row of the register in place."""
+    hazard = _hazard(request, pk)
+    revision = hazard.revision
+    if not can_edit(request.user, revision.assessment.cell.project.organisation_id):
+        raise PermissionDenied
+    cell = revision.assessment.cell
+    initial = {
+        name: getattr(hazard, name)
+        for name in HazardForm.base_fields
+        if name != "version"
+    }
+    initial["version"] = hazard.version
+    form = HazardForm(
+        request.POST or None, cell=cell, initial=initial, prefix=f"h{hazard.pk}"
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hazard_update(
+                hazard=hazard,
+                actor=request.user,
+                version=form.cleaned_data["version"] or 0,
+                **service_values(form),
+            )
+        except services.Conflict as conflict:
+            current = conflict.current
+            initial = {
+                n: getattr(current, n) for n in HazardForm.base_fields if n != "version"
+            }
+            form = HazardForm(
+                cell=cell,
+                initial={**initial, "version": current.version},
+                prefix=f"h{hazard.pk}",
+            )
+            error = conflict_message()
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            row = _row(selectors.register(revision).get(pk=hazard.pk))
+            return _row_response(request, revision, row)
+    context = _context(
+        request, revision, editing=hazard.pk, edit_form=form, error=error
+    )
+    if is_fragment_request(request):
+        return render(request, f"{TEMPLATE}#hazard-form-row", context)
+    return render(request, TEMPLATE, context)
+
+
+def _row_response(request: HttpRequest, revision: Revision, row: Row) -> HttpResponse:
+    if not is_fragment_request(request):
+        return redirect(
+            reverse("compliance:assessment", args=[revision.assessment.cell_id])
+        )
+    context = _context(request, revision, row=row)
+    return render(request, f"{TEMPLATE}#hazard-row", context)
+
+
+@login_required
+def hazard_row(request: HttpRequest, pk: int) -> HttpResponse:
+    """A row as shown (after Cancel in the inline editor)."""
+    hazard = _hazard(request, pk)
+    row = _row(selectors.register(hazard.revision).get(pk=hazard.pk))
+    return _row_response(request, hazard.revision, row)
+
+
+@login_required
+@require_POST
+def hazard_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    hazard = _hazard(request, pk)
+    revision = hazard.revision
+    try:
+        services.hazard_delete(hazard=hazard, actor=request.user)
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
+    return _register_response(request, revision, _("Hazard deleted."))
+
+
+@login_required
+def measure_add(request: HttpRequest, pk: int) -> HttpResponse:
+    hazard = _hazard(request, pk)
+    revision = hazard.revision
+    cell = revision.assessment.cell
+    if not can_edit(request.user, cell.project.organisation_id):
+        raise PermissionDenied
+    form = MeasureForm(request.POST or None, cell=cell, prefix=f"m{hazard.pk}")
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.measure_add(
+                hazard=hazard, actor=request.user, **service_values(form)
+            )
+        except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):
+                return _register_response(
+                    request, revision, error=" ".join(exc.messages)
+                )
+            _form_errors(form, exc)
+        else:
+            return _register_response(request, revision, _("Measure added."))
+    context = _context(request, revision, measure_for=hazard.pk, measure_form=form)
+    if is_fragment_request(request):
+        return render(request, f"{TEMPLATE}#register", context)
+    return render(request, TEMPLATE, context)
+
+
+@login_required
+@require_POST
+def measure_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    measure = get_object_or_404(selectors.measures_for(request.user), pk=pk)
+    revision = measure.hazard.revision
+    try:
+        services.measure_delete(measure=measure, actor=request.user)
+    except ValidationError as exc:
+        return _register_response(request, revision, error=" ".join(exc.messages))
+    return _register_response(request, revision, _("Measure deleted."))
+
+
+WORKFLOW = {
+    "submit": (services.revision_submit, gettext_lazy("Submitted for review.")),
+    "return": (services.revision_return, gettext_lazy("Sent back to draft.")),
+    "approve": (services.revision_approve, gettext_lazy("Approved.")),
+    "sign": (
+        services.revision_sign,
+        gettext_lazy("Signed. This revision can no longer be changed."),
+    ),
+    "start-next": (
+        services.revision_start_next,
+        gettext_lazy("New revision started from the signed one."),
+    ),
+}
+
+
+@login_required
+@require_POST
+def revision_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    revision = _revision(request, pk)
+    if action not in WORKFLOW:
+        raise Http404("No such action.")
+    service, done = WORKFLOW[action]
+    url = reverse("compliance:assessment", args=[revision.assessment.cell_id])
+    try:
+        result = service(revision=revision, actor=request.user)
+    except (ValidationError, PermissionDenied, services.Conflict) as exc:
+        text = " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+        messages.error(request, text)
+        return redirect(f"{url}?revision={revision.number}")
+    messages.success(request, str(done))
+    return redirect(f"{url}?revision={result.number}")
+
+
+# Readable names of the fields a diff or the history can name.
+FIELD_LABELS = {
+    field.name: field.verbose_name
+    for model in (Revision, Hazard, Measure)
+    for field in model._meta.fields
+}
+FIELD_LABELS.update({"link_kind": _("linked to"), "linked_label": _("linked to")})
+
+ACTIONS = {
+    "create": gettext_lazy("created"),
+    "update": gettext_lazy("changed"),
+    "delete": gettext_lazy("deleted"),
+}
+OBJECT_TYPES = {
+    "revision": gettext_lazy("revision"),
+    "hazard": gettext_lazy("hazard"),
+    "measure": gettext_lazy("measure"),
+}
+
+
+@login_required
+def revision_diff(request: HttpRequest, pk: int) -> HttpResponse:
+    """What changed between two revisions of the same assessment."""
+    revision = _revision(request, pk)
+    others = list(
+        revision.assessment.revisions.exclude(pk=revision.pk).order_by("-number")
+    )
+    against_id = request.GET.get("against")
+    against = next((r for r in others if str(r.pk) == against_id), None)
+    if against is None and others:
+        against = next((r for r in others if r.number < revision.number), others[0])
+    changes = None
+    if against is not None:
+        old, new = sorted([against, revision], key=lambda r: r.number)
+        changes = content_diff(
+            selectors.revision_content(old), selectors.revision_content(new)
+        )
+    context = {
+        "revision": revision,
+        "cell": revision.assessment.cell,
+        "project": revision.assessment.cell.project,
+        "others": others,
+        "against": against,
+        "changes": changes,
+        "labels": FIELD_LABELS,
+    }
+    return render(request, "compliance/assessment/revision_diff.html", context)
+
+
+def _readable(values: dict | None) -> str:
+    if not values:
+        return ""
+    return "; ".join(f"{FIELD_LABELS.get(k, k)}: {v}" for k, v in values.items())
+
+
+@login_required
+def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    existing = get_object_or_404(Assessment, cell=cell)
+    entries = [
+        {
+            "entry": entry,
+            "what": f"{OBJECT_TYPES.get(entry.object_type, entry.object_type)} "
+            f"{ACTIONS.get(entry.action, entry.action)}",
+            "before": _readable(entry.before),
+            "after": _readable(entry.after),
+        }
+        for entry in selectors.history(existing)[:500]
+    ]
+    context = {"cell": cell, "project": cell.project, "entries": entries}
+    return render(request, "compliance/assessment/assessment_history.html", context)

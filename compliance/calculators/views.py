@@ -1,0 +1,55 @@
+"""Calculator pages: a form whose result and working update as the user types."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from cells.htmx import render_page
+from compliance.calculators import ts15066
+from compliance.calculators.forms import calculator_form_class
+from compliance.calculators.presentation import present_result
+from compliance.calculators.registry import CALCULATORS
+
+
+@login_required
+def calculator_list(request: HttpRequest) -> HttpResponse:
+    ordered = sorted(CALCULATORS.values(), key=lambda c: c.standard)
+    groups = [
+        (standard, list(calcs))
+        for standard, calcs in groupby(ordered, lambda c: c.standard)
+    ]
+    return render(
+        request, "compliance/calculators/calculator_list.html", {"groups": groups}
+    )
+
+
+@login_required
+def calculator_detail(request: HttpRequest, name: str) -> HttpResponse:
+    calculator = CALCULATORS.get(name)
+    if calculator is None:
+        raise Http404("No such calculator.")
+    form_class = calculator_form_class(calculator)
+    if request.GET:
+        form = form_class(request.GET)
+        calc_input = form.calc_input if form.is_valid() else None
+    else:
+        # First visit: a worked example, already computed.
+        form = form_class(initial=dict(calculator.example))
+        calc_input = calculator.input_model.model_validate(calculator.example)
+    result = calculator.run(calc_input) if calc_input is not None else None
+    context = {
+        "calculator": calculator,
+        "form": form,
+        "result": present_result(calculator, result) if result else None,
+        "body_regions": ts15066.body_region_table() if name == "ts15066-pfl" else (),
+    }
+    return render_page(
+        request,
+        "compliance/calculators/calculator_detail.html",
+        context,
+        fragment="result",
+    )

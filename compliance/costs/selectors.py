@@ -1,0 +1,162 @@
+"""Reads of a cell's costs and plan: its line items (derived from the findings,
+priced from the organisation's catalogue, with the user's edits and own lines)
+and the inputs of its PoC plan. A fixed number of queries per cell."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cells.models import Cell
+from compliance.costs import (
+    CatalogueEntry,
+    LineItem,
+    Override,
+    apply_overrides,
+    custom_item,
+    derive_line_items,
+    round_range,
+    totals,
+)
+from compliance.costs.line_items import USER_SOURCE
+from compliance.costs.models import CatalogueEdit
+from compliance.costs.organisation import EntryEdit, organisation_catalogue
+from compliance.rules.cell_facts import cell_facts
+from compliance.rules.engine import evaluate
+
+
+def entry_edit(row: CatalogueEdit) -> EntryEdit:
+    """A ``CatalogueEdit`` row as the pure catalogue's edit."""
+    return EntryEdit(
+        price_low=row.price_low,
+        price_high=row.price_high,
+        currency=row.currency or None,
+        price_date=row.price_date,
+        lead_time_weeks_low=row.lead_time_weeks_low,
+        lead_time_weeks_high=row.lead_time_weeks_high,
+        source=row.source,
+    )
+
+
+def catalogue_edits(organisation_id: int) -> dict[str, EntryEdit]:
+    rows = CatalogueEdit.objects.filter(organisation_id=organisation_id)
+    return {row.key: entry_edit(row) for row in rows}
+
+
+def catalogue_for(organisation_id: int) -> Mapping[str, CatalogueEntry]:
+    """The organisation's catalogue: the starting one with its own figures."""
+    return organisation_catalogue(catalogue_edits(organisation_id))
+
+
+def edits_of(cell: Cell) -> dict[str, Override]:
+    return {
+        edit.key: Override(
+            quantity=edit.quantity,
+            price_low=edit.price_low,
+            price_high=edit.price_high,
+            currency=edit.currency or None,
+            source=edit.source or None,
+        )
+        for edit in cell.line_item_edits.all()
+    }
+
+
+def custom_line(row) -> LineItem:
+    """A ``CustomLineItem`` row as a line item."""
+    return custom_item(
+        key=row.key,
+        description=row.description,
+        category=row.category,
+        quantity=row.quantity,
+        unit=row.unit,
+        price_low=row.price_low,
+        price_high=row.price_high,
+        currency=row.currency or None,
+        lead_time_weeks_low=row.lead_time_weeks_low,
+        lead_time_weeks_high=row.lead_time_weeks_high,
+        source=row.source or USER_SOURCE,
+    )
+
+
+def line_items(cell: Cell) -> tuple[LineItem, ...]:
+    """The cell's cost lines: derived from its findings and priced from its
+    organisation's catalogue, with the user's edits, then the user's own lines."""
+    facts = cell_facts(cell)
+    findings = [f for group in evaluate(facts) for f in group.findings]
+    stations = len(cell.stations.all())
+    derived = derive_line_items(
+        facts,
+        findings,
+        operator_station_count=stations or None,
+        catalogue=catalogue_for(cell.project.organisation_id),
+    )
+    own = tuple(custom_line(row) for row in cell.custom_line_items.all())
+    return (*apply_overrides(derived, edits_of(cell)), *own)
+
+
+def safeguards(items) -> tuple[LineItem, ...]:
+    """The physical safeguards among the lines: devices and guarding."""
+    return tuple(i for i in items if i.category in ("device", "guarding"))
+
+
+def whole(pair: tuple[Decimal, Decimal]) -> tuple[int, int]:
+    """A rounded range as plain integers (a Decimal like 4.6E+6 formats badly)."""
+    return int(pair[0]), int(pair[1])
+
+
+def totals_by_currency(items) -> list[dict[str, Any]]:
+    """Sums per currency, then the count of unpriced lines: no exchange rate is
+    assumed."""
+    sums: dict[str, list[Decimal]] = defaultdict(lambda: [Decimal(0), Decimal(0)])
+    unknown = 0
+    for item in items:
+        if item.quantity == 0:
+            continue
+        if item.total_low is None or item.currency is None:
+            unknown += 1
+            continue
+        sums[item.currency][0] += item.total_low
+        sums[item.currency][1] += item.total_high
+    shown = [
+        {"currency": currency, "range": whole(round_range(low, high))}
+        for currency, (low, high) in sorted(sums.items())
+    ]
+    return [*shown, {"currency": "", "unknown": unknown}]
+
+
+def converted_total(project, items) -> dict[str, Any] | None:
+    """The total in the project's currency, when the project has a rate for
+    every currency the priced lines use; None otherwise."""
+    try:
+        result = totals(items, project.currency, project.rates)
+    except ValueError:
+        return None
+    return {
+        "currency": result.currency,
+        "range": whole(round_range(result.low, result.high)),
+        "unknown": result.unknown_count,
+    }
+
+
+REFERENCE_PATH = "/work/shared/reference/"
+UNIT_LABELS = {
+    "m": gettext_lazy("m"),
+    "piece": gettext_lazy("piece"),
+    "job": gettext_lazy("job"),
+}
+
+
+def unit_label(unit: str) -> str:
+    """A line's unit in the reader's language ("job" -> "건")."""
+    return str(UNIT_LABELS.get(unit, unit))
+
+
+def public_source(source: str) -> str:
+    """A source as a reader can take it: the product's reference files are
+    named as its reference data, not as a path on a machine."""
+    return source.replace(REFERENCE_PATH, _("reference data") + " ")

@@ -1,0 +1,71 @@
+"""The plan over the API: a cell's physical-first and sim-first schedules
+with their comparison, and the project's own figures for an activity."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cells import selectors as cell_selectors
+from compliance.costs import selectors as cost_selectors
+from compliance.costs.api import currency_field, money_field, weeks_field
+from compliance.plan import services as plan_services
+from compliance.plan.comparison import compare
+from compliance.plan.selectors import plan_inputs
+
+
+class CellPlanView(APIView):
+    """The physical-first and sim-first plans of the cell and their comparison."""
+
+    @extend_schema(
+        tags=["compliance"],
+        summary="Schedule and sim-first comparison of a cell",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        items = cost_selectors.line_items(cell)
+        comparison = compare(plan_inputs(cell, items))
+        data = comparison.model_dump(mode="json", context={"translate": gettext})
+        return Response({"cell": cell.pk, **data})
+
+
+class AssumptionSerializer(serializers.Serializer):
+    weeks_low = weeks_field()
+    weeks_high = weeks_field()
+    cost_low = money_field()
+    cost_high = money_field()
+    currency = currency_field()
+    source = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default=""
+    )
+
+
+class PlanAssumptionView(APIView):
+    """The project's own duration and cost of one activity of the plan (PUT),
+    or back to the assumption default (DELETE)."""
+
+    @extend_schema(
+        tags=["compliance"],
+        request=AssumptionSerializer,
+        responses={200: AssumptionSerializer},
+    )
+    def put(self, request: Request, pk: int, key: str) -> Response:
+        cell = cell_selectors.cell_for(request.user, pk)
+        serializer = AssumptionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        row = plan_services.plan_assumption_set(
+            cell=cell, actor=request.user, key=key, **serializer.validated_data
+        )
+        return Response(AssumptionSerializer(row).data)
+
+    @extend_schema(tags=["compliance"], responses={204: None})
+    def delete(self, request: Request, pk: int, key: str) -> Response:
+        cell = cell_selectors.cell_for(request.user, pk)
+        plan_services.plan_assumption_reset(cell=cell, actor=request.user, key=key)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,58 @@
+"""The project's own figures for the PoC plan's activities."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from cells.models import Cell
+from compliance.costs.models import CURRENCY_CHOICES, not_negative
+
+
+class PlanAssumption(models.Model):
+    """The project's own figure for one activity of the PoC plan, replacing
+    the assumption default: its duration in weeks and, optionally, its cost."""
+
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="plan_assumptions"
+    )
+    key = models.CharField(max_length=60)
+    weeks_low = models.DecimalField(
+        _("weeks from"), max_digits=6, decimal_places=1, null=True, blank=True
+    )
+    weeks_high = models.DecimalField(
+        _("weeks to"), max_digits=6, decimal_places=1, null=True, blank=True
+    )
+    cost_low = models.DecimalField(
+        _("cost from"), max_digits=14, decimal_places=2, null=True, blank=True
+    )
+    cost_high = models.DecimalField(
+        _("cost to"), max_digits=14, decimal_places=2, null=True, blank=True
+    )
+    currency = models.CharField(
+        _("currency"), max_length=3, blank=True, choices=CURRENCY_CHOICES
+    )
+    source = models.CharField(_("source"), max_length=200, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("plan assumption")
+        verbose_name_plural = _("plan assumptions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["cell", "key"], name="plan_assumption_unique_key"
+            ),
+            models.CheckConstraint(
+                condition=not_negative(
+                    "weeks_low", "weeks_high", "cost_low", "cost_high"
+                ),
+                name="plan_assumption_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.key

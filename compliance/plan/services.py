@@ -1,0 +1,60 @@
+"""Writes of the plan: the project's own durations and costs of its
+activities, replacing the assumption defaults. Bad input raises a
+``ValidationError`` naming the field."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cells.models import Cell
+from cells.permissions import require_edit
+from compliance.costs.services import check_ranges
+from compliance.plan.models import PlanAssumption
+from compliance.plan.schedule import COSTED_KEYS, EDITABLE_DURATION_KEYS
+
+
+@transaction.atomic
+def plan_assumption_set(*, cell: Cell, actor, key: str, **fields) -> PlanAssumption:
+    """The project's own duration (and cost) of one activity of the plan,
+    replacing the assumption default."""
+    require_edit(actor, cell.project.organisation_id)
+    if key not in EDITABLE_DURATION_KEYS | COSTED_KEYS:
+        raise ValidationError({"key": _("This activity's figures cannot be edited.")})
+    check_ranges(
+        fields, ("cost_low", "cost_high"), ("weeks_low", "weeks_high"), money="currency"
+    )
+    if fields.get("weeks_low") is not None and key not in EDITABLE_DURATION_KEYS:
+        raise ValidationError(
+            {"weeks_low": _("This activity's duration comes from the cost lines.")}
+        )
+    currency = fields.get("currency") or ""
+    if fields.get("cost_low") is not None:
+        others = set(
+            cell.plan_assumptions.exclude(key=key)
+            .exclude(cost_low=None)
+            .values_list("currency", flat=True)
+        )
+        if others and others != {currency}:
+            raise ValidationError(
+                {
+                    "currency": _(
+                        "The plan's costs are in %(currency)s: enter this one in "
+                        "the same currency."
+                    )
+                    % {"currency": ", ".join(sorted(others))}
+                }
+            )
+    row, _created = PlanAssumption.objects.update_or_create(
+        cell=cell,
+        key=key,
+        defaults={**fields, "currency": currency, "updated_by": actor},
+    )
+    return row
+
+
+@transaction.atomic
+def plan_assumption_reset(*, cell: Cell, actor, key: str) -> None:
+    require_edit(actor, cell.project.organisation_id)
+    PlanAssumption.objects.filter(cell=cell, key=key).delete()

@@ -1,0 +1,137 @@
+"""Proposal PDFs over the API: ask for one (202 with the document's URL), poll
+the document (202 while it is being built, 200 once finished), download it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cells import selectors as cell_selectors
+from compliance.proposals.models import ProposalDocument
+from compliance.proposals.pdf.data import SECTIONS
+from compliance.proposals.services import proposal_request
+from compliance.proposals.views import documents_for, pdf_response, ready_document
+
+
+class ProposalRequestSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(choices=["ko", "en"])
+    sections = serializers.MultipleChoiceField(
+        choices=list(SECTIONS), required=False, default=list(SECTIONS)
+    )
+
+    def validate_sections(self, value):
+        if not value:
+            raise serializers.ValidationError("Choose at least one section.")
+        return sorted(value, key=SECTIONS.index)
+
+
+class ProposalDocumentSerializer(serializers.ModelSerializer):
+    number = serializers.CharField(source="proposal.number", read_only=True)
+    url = serializers.SerializerMethodField()
+    pdf_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ProposalDocument
+        fields = [
+            "id",
+            "number",
+            "version",
+            "language",
+            "sections",
+            "status",
+            "error",
+            "requested_at",
+            "started_at",
+            "finished_at",
+            "attempts",
+            "sha256",
+            "size_bytes",
+            "url",
+            "pdf_url",
+        ]
+
+    def _absolute(self, name: str, pk: int) -> str:
+        request = self.context.get("request")
+        path = reverse(name, args=[pk])
+        return request.build_absolute_uri(path) if request else path
+
+    def get_url(self, document) -> str:
+        return self._absolute("proposal-document", document.pk)
+
+    def get_pdf_url(self, document) -> str | None:
+        if document.status != ProposalDocument.Status.READY:
+            return None
+        return self._absolute("proposal-document-pdf", document.pk)
+
+
+def _document(request: Request, document) -> dict[str, Any]:
+    return ProposalDocumentSerializer(document, context={"request": request}).data
+
+
+class CellProposalsView(APIView):
+    @extend_schema(
+        tags=["proposals"],
+        summary="The proposal documents (versions) of a cell",
+        responses={200: ProposalDocumentSerializer(many=True)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_for(request.user, pk)
+        documents = documents_for(request.user).filter(proposal__cell=cell)
+        return Response(
+            ProposalDocumentSerializer(
+                documents, many=True, context={"request": request}
+            ).data
+        )
+
+    @extend_schema(
+        tags=["proposals"],
+        summary="Ask for a new proposal PDF",
+        request=ProposalRequestSerializer,
+        responses={202: ProposalDocumentSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_for(request.user, pk)
+        serializer = ProposalRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        document = proposal_request(
+            cell=cell, actor=request.user, **serializer.validated_data
+        )
+        document.refresh_from_db()
+        data = _document(request, document)
+        return Response(
+            data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]}
+        )
+
+
+class ProposalDocumentView(APIView):
+    @extend_schema(
+        tags=["proposals"],
+        summary="A proposal document: 202 while it is being built, 200 once finished",
+        responses={200: ProposalDocumentSerializer, 202: ProposalDocumentSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        document = get_object_or_404(documents_for(request.user), pk=pk)
+        code = status.HTTP_200_OK if document.finished else status.HTTP_202_ACCEPTED
+        return Response(_document(request, document), status=code)
+
+
+class ProposalDocumentPdfView(APIView):
+    @extend_schema(
+        tags=["proposals"],
+        summary="The PDF of a ready proposal document",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            404: OpenApiResponse(description="No such document, or not ready yet"),
+        },
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return pdf_response(ready_document(request.user, pk))

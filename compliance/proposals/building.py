@@ -1,0 +1,113 @@
+"""Building a proposal document, in a worker, exactly once.
+
+The build claims the row under a lock, so a repeated or re-delivered task does
+nothing once another holds the row or has finished it. A task delivered again
+after its worker was lost carries the same id, so it takes up its own claim
+and builds again; the builder is deterministic, and only the claim's holder
+may write the result, so the document is produced once."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import socket
+from datetime import timedelta
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from compliance.proposals.data import proposal_data
+from compliance.proposals.models import ProposalDocument
+from compliance.proposals.pdf import builder
+
+logger = logging.getLogger(__name__)
+
+Status = ProposalDocument.Status
+# A claim older than this is taken over: its worker is presumed gone without
+# the broker noticing (a re-delivery normally comes much sooner).
+STALE_CLAIM = timedelta(minutes=15)
+
+
+def _worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _claim(document_id: int, claim: str) -> ProposalDocument | None:
+    """Take the row for this task, or None when there is nothing to do."""
+    with transaction.atomic():
+        document = (
+            ProposalDocument.objects.select_for_update().filter(pk=document_id).first()
+        )
+        if document is None or document.finished:
+            return None
+        now = timezone.now()
+        if (
+            document.status == Status.PROCESSING
+            and document.claim != claim
+            and document.started_at
+            and now - document.started_at < STALE_CLAIM
+        ):
+            return None  # another task holds it
+        document.status = Status.PROCESSING
+        document.claim = claim
+        document.attempts += 1
+        document.started_at = now
+        document.worker = _worker_name()
+        document.save(
+            update_fields=["status", "claim", "attempts", "started_at", "worker"]
+        )
+        return document
+
+
+def _finish(document: ProposalDocument, claim: str, **fields) -> bool:
+    """Write the outcome, only while this task still holds the claim."""
+    return bool(
+        ProposalDocument.objects.filter(
+            pk=document.pk, status=Status.PROCESSING, claim=claim
+        ).update(finished_at=timezone.now(), **fields)
+    )
+
+
+def build_document(document_id: int, claim: str) -> str:
+    """Build the PDF of one document: "ready", "failed", or "skipped" when
+    the row is finished or held by another task. Database errors propagate
+    (they are transient: the task retries); any other error fails the
+    document with its message."""
+    document = _claim(document_id, claim)
+    if document is None:
+        return "skipped"
+    try:
+        data = proposal_data(document)
+    except Http404:
+        _finish(
+            document,
+            claim,
+            status=Status.FAILED,
+            error=_("The person who asked for it can no longer see this cell."),
+        )
+        return "failed"
+    try:
+        pdf = builder.build_proposal_pdf(data)
+    except Exception as exc:  # a bug or bad data: record it, do not retry
+        logger.exception("Proposal document %s failed", document_id)
+        _finish(
+            document,
+            claim,
+            status=Status.FAILED,
+            error=f"{type(exc).__name__}: {exc}"[:2000],
+        )
+        return "failed"
+    written = _finish(
+        document,
+        claim,
+        status=Status.READY,
+        pdf=pdf,
+        sha256=hashlib.sha256(pdf).hexdigest(),
+        size_bytes=len(pdf),
+        data=data.model_dump(mode="json"),
+        error="",
+    )
+    return "ready" if written else "skipped"

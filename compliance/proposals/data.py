@@ -1,0 +1,452 @@
+"""Assemble a proposal's ``ProposalData`` from the database: the cell, its
+rules and findings, the risk register, the costs and the plan, every text in
+the proposal's language. The PDF builder then works from this object alone,
+and the object is stored beside the PDF as the exact data it was built from."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from cells import selectors as cell_selectors
+from compliance.assessment import selectors
+from compliance.assessment.hazards import catalogue
+from compliance.assessment.models import Revision, RevisionStatus
+from compliance.costs import round_range
+from compliance.costs import selectors as cost_selectors
+from compliance.plan.comparison import Comparison, PlanSummary, compare
+from compliance.plan.schedule import format_range
+from compliance.plan.selectors import plan_inputs
+from compliance.proposals.models import ProposalDocument
+from compliance.proposals.pdf.data import (
+    SECTIONS,
+    ActivityRow,
+    CellSection,
+    ComparisonRow,
+    CostsSection,
+    DeviceDistance,
+    ExecutiveSummary,
+    FindingRow,
+    HazardRow,
+    LineItemRow,
+    MoneyRange,
+    PlanData,
+    ProposalData,
+    ProposalMeta,
+    RiskSection,
+    Row,
+    RuleRow,
+    RulesSection,
+    ScheduleSection,
+    WeeksRange,
+)
+from compliance.rules import sensing
+from compliance.rules.cell_facts import cell_facts
+from compliance.rules.engine import evaluate
+from compliance.rules.selectors import CERTAINTY_LABELS, rule_text
+
+MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
+
+
+def proposal_data(
+    document: ProposalDocument, *, on: date | None = None
+) -> ProposalData:
+    """The data of ``document`` (a version of a proposal), in its language.
+    ``on``: the proposal's date (default: the day it was requested)."""
+    # Scoped to the requester: one who has since lost access to the cell gets
+    # Http404 here, and no document.
+    cell = cell_selectors.cell_with_layout(
+        document.requested_by, document.proposal.cell_id
+    )
+    with translation.override(document.language):
+        return _assemble(document, cell, on or document.requested_at.date())
+
+
+def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
+    project = cell.project
+    facts = cell_facts(cell)
+    results = evaluate(facts)
+    findings = [f for group in results for f in group.findings]
+    items = cost_selectors.line_items(cell)
+    comparison = compare(plan_inputs(cell, items))
+    costs = _costs(project, items)
+    requester = document.requested_by
+    sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS
+    return ProposalData(
+        language=document.language,
+        sections=sections,
+        meta=ProposalMeta(
+            number=document.proposal.number,
+            version=document.version,
+            date=on,
+            prepared_by=(requester.get_full_name() or requester.username)
+            if requester
+            else "",
+            organisation=project.organisation.name,
+            customer=project.customer_name,
+            site=project.site_name,
+            cell_name=cell.name,
+        ),
+        summary=_summary(cell, costs, comparison),
+        cell=_cell(cell, findings),
+        rules=RulesSection(
+            rows=tuple(
+                RuleRow(
+                    id=result.rule.id,
+                    citation=result.rule.citation,
+                    text=rule_text(result.rule),
+                    certainty=str(CERTAINTY_LABELS[result.rule.certainty]),
+                    checked_on=result.rule.checked_on,
+                )
+                for result in results
+            ),
+            note=_(
+                "Legal texts are reproduced from secondary sources and must be "
+                "confirmed against the official text (in Korea, the National Law "
+                "Information Center, law.go.kr) before they are relied on."
+            ),
+        ),
+        risk=_risk(cell),
+        findings=tuple(_finding(f) for f in findings),
+        costs=costs,
+        schedule=_schedule(comparison),
+        assumptions=(
+            *(line.render(_) for line in comparison.assumptions),
+            _(
+                "Prices are ranges from the organisation's catalogue, its quotes "
+                "and the public sources named beside each line; lines without a "
+                "price are still to be quoted and are not counted in the totals."
+            ),
+        ),
+        exclusions=(
+            _("The robot, its tooling and the workpieces are not priced here."),
+            _(
+                "Civil works, utilities and the customer's own production "
+                "equipment are excluded."
+            ),
+        ),
+        disclaimers=(
+            _(
+                "This proposal does not certify the safety of the cell. It "
+                "prepares the work of a safety professional."
+            ),
+            _(
+                "Validation on the real cell is required in every plan: stopping "
+                "times, safety functions, and force and pressure where the robot "
+                "may touch a person. A simulation result is never a deployment gate."
+            ),
+            _(
+                "Legal requirements are given as we understand them; confirm them "
+                "against the official text and with the authority."
+            ),
+        ),
+    )
+
+
+# --- the sections -------------------------------------------------------------
+
+
+def _money(pair, currency: str) -> MoneyRange:
+    low, high = round_range(*pair)
+    return MoneyRange(currency=currency, low=low, high=high)
+
+
+def _costs(project, items) -> CostsSection:
+    per_currency = cost_selectors.totals_by_currency(items)
+    totals = tuple(
+        MoneyRange(currency=t["currency"], low=t["range"][0], high=t["range"][1])
+        for t in per_currency
+        if t["currency"]
+    )
+    unpriced = per_currency[-1]["unknown"]
+    converted = cost_selectors.converted_total(project, items)
+    if converted:
+        rates_note = _(
+            "Converted to %(currency)s at the project's exchange rates dated %(date)s."
+        ) % {"currency": project.currency, "date": project.rates_date or "—"}
+    else:
+        rates_note = _(
+            "No exchange rate is assumed: the totals are given in each currency."
+        )
+    return CostsSection(
+        items=tuple(
+            LineItemRow(
+                description=item.description.render(_),
+                quantity=item.quantity,
+                unit=cost_selectors.unit_label(item.unit),
+                unit_price_low=item.price_low,
+                unit_price_high=item.price_high,
+                total_low=item.total_low,
+                total_high=item.total_high,
+                currency=item.currency,
+                lead_time_weeks_low=item.lead_time_weeks_low,
+                lead_time_weeks_high=item.lead_time_weeks_high,
+                source=cost_selectors.public_source(item.source),
+                price_date=item.price_date,
+            )
+            for item in items
+        ),
+        totals=totals,
+        unpriced_lines=unpriced,
+        converted=MoneyRange(
+            currency=converted["currency"],
+            low=converted["range"][0],
+            high=converted["range"][1],
+        )
+        if converted
+        else None,
+        rates_note=rates_note,
+    )
+
+
+def _recommendation(comparison: Comparison) -> str | None:
+    """Sim-first or physical-first where the figures put one ahead, at both
+    ends of the ranges, on the PoC start or the cost; None otherwise."""
+    decisive = [v for v in comparison.verdict if v.measure in ("poc_start", "cost")]
+    sim = any(v.outcome == "sim_first_ahead" for v in decisive)
+    physical = any(v.outcome == "physical_first_ahead" for v in decisive)
+    if sim and not physical:
+        return "sim_first"
+    if physical and not sim:
+        return "physical_first"
+    return None
+
+
+def _summary(cell, costs: CostsSection, comparison: Comparison) -> ExecutiveSummary:
+    recommendation = _recommendation(comparison)
+    proposed = _(
+        "A proof of concept of the %(task)s cell %(cell)s with a %(robot)s, "
+        "guarded as the rules and standards below require, with the safeguards, "
+        "the work and the plan that lead to it."
+    ) % {
+        "task": cell.get_task_type_display().lower(),
+        "cell": cell.name,
+        "robot": f"{cell.robot_manufacturer} {cell.robot_model}",
+    }
+    reasons = [v.line.render(_) for v in comparison.verdict]
+    if recommendation is None:
+        reasons.append(
+            _(
+                "Neither plan is recommended over the other: the figures do not "
+                "put one ahead at both ends of their ranges."
+            )
+        )
+    reasons.append(comparison.maturity_line.render(_))
+    return ExecutiveSummary(
+        proposed=proposed,
+        costs=(costs.converted,) if costs.converted else costs.totals,
+        unpriced_lines=costs.unpriced_lines,
+        weeks_to_poc_physical_first=WeeksRange(
+            low=comparison.physical_first.poc_start_weeks_low,
+            high=comparison.physical_first.poc_start_weeks_high,
+        ),
+        weeks_to_poc_sim_first=WeeksRange(
+            low=comparison.sim_first.poc_start_weeks_low,
+            high=comparison.sim_first.poc_start_weeks_high,
+        ),
+        recommendation=recommendation,
+        reasons=tuple(reasons),
+    )
+
+
+def _cell(cell, findings) -> CellSection:
+    robot = [
+        (_("Robot"), f"{cell.robot_manufacturer} {cell.robot_model}"),
+        (_("Kind"), cell.get_robot_kind_display()),
+        (_("Payload"), f"{_num(cell.payload_kg)} kg"),
+        (_("Reach"), f"{_num(cell.reach_mm)} mm"),
+        (_("Max. TCP speed"), f"{_num(cell.max_tcp_speed_mm_s)} mm/s"),
+        (_("Moving mass"), f"{_num(cell.moving_mass_kg)} kg"),
+    ]
+    if cell.stopping_time_ms is not None:
+        robot.append((_("Stopping time"), f"{_num(cell.stopping_time_ms)} ms"))
+    if cell.stopping_distance_mm is not None:
+        robot.append((_("Stopping distance"), f"{_num(cell.stopping_distance_mm)} mm"))
+    parameters = []
+    if cell.collaborative_mode and cell.programmed_speed_mm_s is not None:
+        parameters.append(
+            (_("Programmed speed"), f"{_num(cell.programmed_speed_mm_s)} mm/s")
+        )
+    devices = list(cell.devices.all())
+    index_of = {f"device:{d.pk}": i for i, d in enumerate(devices)}
+    distances = tuple(
+        DeviceDistance(
+            device=f.subject_label,
+            device_index=index_of.get(f.subject_key),
+            required_mm=int(f.numbers["required_mm"]),
+            actual_mm=int(f.numbers["distance_mm"])
+            if "distance_mm" in f.numbers
+            else None,
+            status=str(f.status),
+        )
+        for f in findings
+        if f.rule_id == MINIMUM_DISTANCE and "required_mm" in f.numbers
+    )
+    task = cell.get_task_type_display()
+    if cell.task_description:
+        task = f"{task}: {cell.task_description}"
+    return CellSection(
+        robot=tuple(Row(label=str(label), value=value) for label, value in robot),
+        task=task,
+        collaborative_mode=cell.get_collaborative_mode_display()
+        if cell.collaborative_mode
+        else "",
+        collaborative_parameters=tuple(
+            Row(label=str(label), value=value) for label, value in parameters
+        ),
+        layout=cell_selectors.cell_document(cell),
+        distances=distances,
+    )
+
+
+def _num(value) -> str:
+    """A figure without trailing zeros, grouped by thousands: 1,800 or 20.5."""
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    value = Decimal(value).normalize()
+    return f"{value:,f}" if value == value.to_integral() else f"{value:,}"
+
+
+def _risk(cell) -> RiskSection | None:
+    """The latest signed revision, or else the latest draft, marked as such."""
+    revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
+    signed = revisions.filter(status=RevisionStatus.SIGNED).first()
+    revision = signed or revisions.first()
+    if revision is None:
+        return RiskSection(signed=False, revision=1, hazards=())
+    hazards = []
+    for hazard in selectors.register(revision):
+        residual = selectors.hazard_plr(hazard, residual=True)
+        measures = tuple(
+            m.description
+            + (
+                f" (PLr {m.plr_required or '?'} / PL {m.pl_claimed or '?'})"
+                if m.is_safety_function
+                else ""
+            )
+            for m in hazard.measures.all()
+        )
+        origin = catalogue.origin(hazard.group, hazard.origin).text
+        consequence = catalogue.consequence(hazard.group, hazard.consequence).text
+        hazards.append(
+            HazardRow(
+                hazard=f"{_(origin)} → {_(consequence)}",
+                phase=hazard.get_phase_display(),
+                task=hazard.task,
+                plr=selectors.hazard_plr(hazard),
+                measures=measures,
+                residual_risk=f"PLr {residual}" if residual else "—",
+            )
+        )
+    return RiskSection(
+        signed=revision.status == RevisionStatus.SIGNED,
+        revision=revision.number,
+        content_hash=revision.content_hash or None
+        if revision.status == RevisionStatus.SIGNED
+        else None,
+        signed_by=(revision.signed_by.get_full_name() or revision.signed_by.username)
+        if revision.signed_by
+        else "",
+        signed_on=revision.signed_at.date() if revision.signed_at else None,
+        hazards=tuple(hazards),
+    )
+
+
+def _finding(finding) -> FindingRow:
+    return FindingRow(
+        rule_id=finding.rule_id,
+        citation=finding.citation,
+        certainty=str(CERTAINTY_LABELS[finding.certainty]),
+        status=str(finding.status),
+        subject=finding.subject_label,
+        message=finding.render(_),
+        numbers=tuple(_number_line(k, v) for k, v in finding.numbers.items()),
+    )
+
+
+# Units of the figures findings compare, by the suffix of their key.
+UNIT_SUFFIXES = (("_mm_s", "mm/s"), ("_mm", "mm"), ("_ms", "ms"), ("_kg", "kg"))
+
+
+def _number_line(key: str, value) -> str:
+    """A compared figure as a short line: "required 1,800 mm"."""
+    for suffix, unit in UNIT_SUFFIXES:
+        if key.endswith(suffix):
+            name = key.removesuffix(suffix).replace("_", " ")
+            return f"{name} {_num(value)} {unit}"
+    return f"{key.replace('_', ' ')} {_num(value)}"
+
+
+def _plan(plan: PlanSummary) -> PlanData:
+    return PlanData(
+        name=_(plan.name),
+        activities=tuple(
+            ActivityRow(
+                name=_(s.activity.name),
+                start_week_low=s.start_low,
+                start_week_high=s.start_high,
+                finish_week_low=s.finish_low,
+                finish_week_high=s.finish_high,
+                critical=s.critical_high,
+                assumption=s.activity.assumption,
+            )
+            for s in plan.schedule.activities
+        ),
+        total_weeks=WeeksRange(
+            low=plan.schedule.total_weeks_low, high=plan.schedule.total_weeks_high
+        ),
+        cost=MoneyRange(
+            currency=plan.currency, low=plan.cost_known_low, high=plan.cost_known_high
+        )
+        if plan.currency
+        else None,
+        unpriced_activities=len(plan.unknown_cost_keys),
+    )
+
+
+def _schedule(comparison: Comparison) -> ScheduleSection:
+    physical, sim = comparison.physical_first, comparison.sim_first
+
+    def cost(plan: PlanSummary) -> str:
+        known = (
+            f"{plan.currency} {format_range(plan.cost_known_low, plan.cost_known_high)}"
+            if plan.currency
+            else "—"
+        )
+        unknown = len(plan.unknown_cost_keys)
+        return f"{known} (+{unknown} ?)" if unknown else known
+
+    return ScheduleSection(
+        physical_first=_plan(physical),
+        sim_first=_plan(sim),
+        comparison=(
+            ComparisonRow(
+                metric=_("First validated result (weeks)"),
+                physical_first=f"{format_range(physical.first_result_weeks_low, physical.first_result_weeks_high)} "
+                f"({_(physical.first_result_label)})",
+                sim_first=f"{format_range(sim.first_result_weeks_low, sim.first_result_weeks_high)} "
+                f"({_(sim.first_result_label)})",
+            ),
+            ComparisonRow(
+                metric=_("PoC start (weeks)"),
+                physical_first=format_range(
+                    physical.poc_start_weeks_low, physical.poc_start_weeks_high
+                ),
+                sim_first=format_range(
+                    sim.poc_start_weeks_low, sim.poc_start_weeks_high
+                ),
+            ),
+            ComparisonRow(
+                metric=_("Known cost"),
+                physical_first=cost(physical),
+                sim_first=cost(sim),
+            ),
+        ),
+        verdict=tuple(v.line.render(_) for v in comparison.verdict),
+        maturity_note=comparison.maturity_line.render(_),
+        assumptions=tuple(line.render(_) for line in comparison.notes),
+        cannot_prove=tuple(line.render(_) for line in comparison.cannot_prove),
+    )

@@ -1,0 +1,116 @@
+"""The PoC proposal of a cell and its versions, each a PDF built by a worker."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from cells.models import Cell
+
+
+class Proposal(models.Model):
+    """The PoC proposal of a cell for its customer. Each PDF made of it is a
+    numbered ``ProposalDocument``: the versions of the proposal."""
+
+    cell = models.OneToOneField(Cell, on_delete=models.CASCADE, related_name="proposal")
+    number = models.CharField(_("proposal number"), max_length=40)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("proposal")
+        verbose_name_plural = _("proposals")
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class ProposalDocument(models.Model):
+    """One version of a proposal as a PDF, built by a Celery task: pending,
+    then processing, then ready (with the PDF, its SHA-256 and the exact data
+    it was built from) or failed (with the error)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a worker")
+        PROCESSING = "processing", _("Being built")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    proposal = models.ForeignKey(
+        Proposal, on_delete=models.CASCADE, related_name="documents"
+    )
+    version = models.PositiveIntegerField(_("version"))
+    language = models.CharField(
+        _("language"), max_length=2, choices=[("ko", "한국어"), ("en", "English")]
+    )
+    sections = models.JSONField(_("sections"), default=list)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.PENDING
+    )
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The task that holds the row (its id stays the same when the broker
+    # delivers it again after a worker was lost) and how often it was started.
+    claim = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    worker = models.CharField(max_length=200, blank=True)
+    pdf = models.BinaryField(null=True, blank=True, editable=False)
+    sha256 = models.CharField(max_length=64, blank=True)
+    size_bytes = models.PositiveIntegerField(null=True, blank=True)
+    data = models.JSONField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-version"]
+        verbose_name = _("proposal document")
+        verbose_name_plural = _("proposal documents")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["proposal", "version"], name="proposal_document_version"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="ready") | (Q(pdf__isnull=False) & ~Q(sha256="")),
+                name="proposal_document_ready_has_pdf",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.proposal.number} v{self.version}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.READY, self.Status.FAILED)
+
+    # A pending document older than this may be sent to the workers again:
+    # its task message was lost (a broker restart, say) or no worker took it.
+    RESEND_AFTER = timedelta(minutes=10)
+
+    @property
+    def retryable(self) -> bool:
+        """Failed, or still waiting long after it was asked for."""
+        if self.status == self.Status.FAILED:
+            return True
+        return (
+            self.status == self.Status.PENDING
+            and timezone.now() - self.requested_at > self.RESEND_AFTER
+        )
+
+    @property
+    def filename(self) -> str:
+        """A safe file name: letters, digits, dots and hyphens only."""
+        stem = f"{self.proposal.number}-v{self.version}-{self.language}"
+        safe = "".join(
+            c if c.isascii() and (c.isalnum() or c in "-.") else "-" for c in stem
+        )
+        return f"{safe}.pdf"

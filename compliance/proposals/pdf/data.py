@@ -1,0 +1,299 @@
+"""Everything a PoC proposal PDF shows, as one frozen pydantic object.
+
+Pure pydantic, no Django. A selector assembles a ``ProposalData`` from the
+database; ``compliance.proposals.pdf.builder.build_proposal_pdf`` turns it into a PDF
+without touching the ORM. The data is display-ready: domain strings (hazard
+names, rule texts, status messages, activity names, units) are already in the
+proposal's language, and figures are ``int``/``Decimal`` that the builder only
+formats. Only the fixed labels of the document (section titles, table headers,
+"page") are translated by the builder.
+
+Money is ``Decimal`` in the currency named beside it; weeks are ``Decimal``
+counted from week 0 of the plan; lengths are whole millimetres.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cells.exchange import CellDocument
+
+Language = Literal["ko", "en"]
+SectionKey = Literal[
+    "summary", "cell", "rules", "risk", "findings", "costs", "schedule", "terms"
+]
+# The order the sections appear in (issue 6, items 2-9); the cover comes first.
+SECTIONS: tuple[SectionKey, ...] = (
+    "summary",
+    "cell",
+    "rules",
+    "risk",
+    "findings",
+    "costs",
+    "schedule",
+    "terms",
+)
+Status = Literal["pass", "fail", "warning", "needs_evidence"]
+PlanKey = Literal["physical_first", "sim_first"]
+PL = Literal["a", "b", "c", "d", "e"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+
+class Row(_Frozen):
+    """A label and its value, both display-ready (e.g. "Payload", "20 kg")."""
+
+    label: str
+    value: str
+
+
+class WeeksRange(_Frozen):
+    low: Decimal = Field(ge=0)
+    high: Decimal = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> WeeksRange:
+        if self.high < self.low:
+            raise ValueError("high is below low")
+        return self
+
+
+class MoneyRange(_Frozen):
+    """A total as a range in one currency (ISO 4217)."""
+
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    low: Decimal = Field(ge=0)
+    high: Decimal = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> MoneyRange:
+        if self.high < self.low:
+            raise ValueError("high is below low")
+        return self
+
+
+class ProposalMeta(_Frozen):
+    """What the cover says: which proposal, for whom, by whom."""
+
+    number: str = Field(min_length=1, max_length=60)
+    version: int = Field(ge=1)
+    date: date  # the proposal's date; also the PDF's creation date
+    prepared_by: str
+    organisation: str
+    customer: str
+    site: str
+    cell_name: str
+
+
+class ExecutiveSummary(_Frozen):
+    proposed: str  # what is proposed, a paragraph
+    # The total: one range in the proposal currency when every rate is known,
+    # else one per currency; empty when nothing is priced yet.
+    costs: tuple[MoneyRange, ...] = ()
+    unpriced_lines: int = Field(default=0, ge=0)
+    weeks_to_poc_physical_first: WeeksRange
+    weeks_to_poc_sim_first: WeeksRange
+    recommendation: PlanKey | None = None  # None: neither plan is shown ahead
+    reasons: tuple[str, ...] = ()  # sentences generated from the data
+
+
+class DeviceDistance(_Frozen):
+    """A device's minimum distance (ISO 13855) against the layout."""
+
+    device: str  # the device's label
+    # Its place in ``CellSection.layout.devices``, to draw the distance at the
+    # opening it guards; None when it is not in the layout document.
+    device_index: int | None = Field(default=None, ge=0)
+    required_mm: int = Field(ge=0)
+    actual_mm: int | None = Field(default=None, ge=0)  # None: not measurable
+    status: Status
+
+
+class CellSection(_Frozen):
+    robot: tuple[Row, ...]  # manufacturer, model, payload, reach, speeds ...
+    task: str
+    collaborative_mode: str = ""  # its name; "" when the cell is not collaborative
+    collaborative_parameters: tuple[Row, ...] = ()
+    layout: CellDocument
+    distances: tuple[DeviceDistance, ...] = ()
+
+    @model_validator(mode="after")
+    def _devices_exist(self) -> CellSection:
+        for distance in self.distances:
+            index = distance.device_index
+            if index is not None and index >= len(self.layout.devices):
+                raise ValueError(f"{distance.device}: no device {index} in the layout")
+        return self
+
+
+class RuleRow(_Frozen):
+    id: str
+    citation: str
+    text: str
+    certainty: str  # its label, e.g. "Secondary sources"
+    checked_on: date
+
+
+class RulesSection(_Frozen):
+    rows: tuple[RuleRow, ...]
+    note: str  # legal text must be confirmed against the official source
+
+
+class HazardRow(_Frozen):
+    hazard: str
+    phase: str
+    task: str
+    plr: PL | None = None  # None: not estimated yet
+    measures: tuple[str, ...] = ()
+    residual_risk: str = ""
+
+
+class RiskSection(_Frozen):
+    """The hazard register of the latest signed revision, or of the draft."""
+
+    signed: bool
+    revision: int = Field(ge=1)
+    content_hash: str | None = None  # SHA-256 of a signed revision's content
+    signed_by: str = ""
+    signed_on: date | None = None
+    hazards: tuple[HazardRow, ...] = ()
+
+    @model_validator(mode="after")
+    def _hash_when_signed(self) -> RiskSection:
+        if self.signed and not self.content_hash:
+            raise ValueError("a signed revision has its content hash")
+        if not self.signed and self.content_hash is not None:
+            raise ValueError("a draft has no content hash")
+        return self
+
+
+class FindingRow(_Frozen):
+    rule_id: str
+    citation: str
+    certainty: str  # its label
+    status: Status
+    subject: str = ""  # what it is about: a segment, an opening, the cell
+    message: str
+    numbers: tuple[str, ...] = ()  # the figures compared, e.g. "height 1,800 mm"
+
+
+class LineItemRow(_Frozen):
+    description: str
+    quantity: Decimal = Field(ge=0)
+    unit: str  # its label, e.g. "m", "pcs", "job"
+    unit_price_low: Decimal | None = Field(default=None, ge=0)
+    unit_price_high: Decimal | None = Field(default=None, ge=0)
+    total_low: Decimal | None = Field(default=None, ge=0)
+    total_high: Decimal | None = Field(default=None, ge=0)
+    currency: str | None = None  # None when no price is known
+    lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)
+    lead_time_weeks_high: Decimal | None = Field(default=None, ge=0)
+    source: str = ""
+    # As published, e.g. "~2025/26": the sources give no exact day.
+    price_date: str | None = None
+
+    @property
+    def priced(self) -> bool:
+        return self.unit_price_low is not None
+
+
+class CostsSection(_Frozen):
+    items: tuple[LineItemRow, ...]
+    totals: tuple[MoneyRange, ...] = ()  # per currency, of the priced lines
+    unpriced_lines: int = Field(default=0, ge=0)
+    converted: MoneyRange | None = None  # in the proposal currency, when rates known
+    rates_note: str = ""  # which rates were used, or that none are assumed
+
+
+class ActivityRow(_Frozen):
+    name: str
+    start_week_low: Decimal = Field(ge=0)
+    start_week_high: Decimal = Field(ge=0)
+    finish_week_low: Decimal = Field(ge=0)
+    finish_week_high: Decimal = Field(ge=0)
+    critical: bool = False  # on the critical path (of the longest estimate)
+    assumption: bool = False  # its duration is an assumption to edit
+
+    @property
+    def milestone(self) -> bool:
+        return (
+            self.finish_week_low == self.start_week_low
+            and self.finish_week_high == self.start_week_high
+        )
+
+
+class PlanData(_Frozen):
+    name: str  # "Physical first", "Simulation first", in the proposal's language
+    activities: tuple[ActivityRow, ...]
+    total_weeks: WeeksRange
+    cost: MoneyRange | None = None  # of the activities whose cost is known
+    unpriced_activities: int = Field(default=0, ge=0)
+
+
+class ComparisonRow(_Frozen):
+    metric: str
+    physical_first: str
+    sim_first: str
+
+
+class ScheduleSection(_Frozen):
+    physical_first: PlanData
+    sim_first: PlanData
+    comparison: tuple[ComparisonRow, ...] = ()
+    verdict: tuple[str, ...] = ()  # what the figures support, sentence by sentence
+    maturity_note: str = ""  # how well the task transfers from simulation
+    assumptions: tuple[str, ...] = ()
+    cannot_prove: tuple[str, ...] = ()  # what simulation cannot prove
+
+
+class ProposalData(_Frozen):
+    """A PoC proposal, whole: the cover and the sections chosen."""
+
+    language: Language
+    sections: tuple[SectionKey, ...] = SECTIONS  # the cover is always included
+    meta: ProposalMeta
+    summary: ExecutiveSummary | None = None
+    cell: CellSection | None = None
+    rules: RulesSection | None = None
+    risk: RiskSection | None = None
+    findings: tuple[FindingRow, ...] = ()
+    costs: CostsSection | None = None
+    schedule: ScheduleSection | None = None
+    assumptions: tuple[str, ...] = ()
+    exclusions: tuple[str, ...] = ()
+    disclaimers: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _sections_have_data(self) -> ProposalData:
+        if len(set(self.sections)) != len(self.sections):
+            raise ValueError("a section is listed twice")
+        needs = {
+            "summary": self.summary,
+            "cell": self.cell,
+            "rules": self.rules,
+            "risk": self.risk,
+            "costs": self.costs,
+            "schedule": self.schedule,
+        }
+        missing = [
+            key
+            for key, value in needs.items()
+            if key in self.sections and value is None
+        ]
+        if missing:
+            raise ValueError(f"sections without data: {', '.join(missing)}")
+        return self
+
+    def includes(self, section: SectionKey) -> bool:
+        return section in self.sections
+
+    @property
+    def ordered_sections(self) -> tuple[SectionKey, ...]:
+        """The chosen sections in document order, whatever order they were given in."""
+        return tuple(key for key in SECTIONS if key in self.sections)

@@ -1,0 +1,593 @@
+"""The sections of the proposal, in document order (issue 6, items 2-9):
+each a function from the builder (its data, styles and table helpers) to the
+flowables it adds after its heading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from compliance.proposals.pdf import charts, plan_figure, theme
+from compliance.proposals.pdf.data import SectionKey
+from compliance.proposals.pdf.flowables import DraftMark, markup
+from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
+
+if TYPE_CHECKING:
+    from compliance.proposals.pdf.builder import ProposalBuilder
+
+# --- 1. executive summary -------------------------------------------------------
+
+
+def summary(p: ProposalBuilder) -> list[Flowable]:
+    summary = p.data.summary
+    assert summary is not None
+    s = p.styles
+    if summary.costs:
+        cost = "<br/>".join(markup(p.money(c)) for c in summary.costs)
+    else:
+        cost = markup(_("No line is priced yet"))
+    cost_note = (
+        _("%(count)s lines are still to be quoted and are not in the total.")
+        % {"count": summary.unpriced_lines}
+        if summary.unpriced_lines
+        else _("Every line is priced.")
+    )
+    label, value, small = s["tile_label"], s["tile_value"], s["small"]
+    cost_tile: list[Flowable] = [
+        Paragraph(markup(_("Total cost, priced lines")), label)
+    ]
+    cost_tile += [Paragraph(cost, value), Paragraph(markup(cost_note), small)]
+    weeks_tile: list[Flowable] = [Paragraph(markup(_("Weeks to PoC start")), label)]
+    for plan, weeks in (
+        (_("Physical first"), summary.weeks_to_poc_physical_first),
+        (_("Simulation first"), summary.weeks_to_poc_sim_first),
+    ):
+        weeks_tile += [
+            Paragraph(markup(plan), small),
+            Paragraph(markup(p.weeks(weeks)), value),
+        ]
+    plan_tile = [
+        Paragraph(markup(_("Recommended plan")), label),
+        Paragraph(markup(p.plan_name(summary.recommendation)), value),
+    ]
+    widths = [0.38 * CONTENT_WIDTH, 0.34 * CONTENT_WIDTH, 0.28 * CONTENT_WIDTH]
+    figures = Table(
+        [[cost_tile, weeks_tile, plan_tile]], colWidths=widths, hAlign="LEFT"
+    )
+    figures.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+                ("BACKGROUND", (0, 0), (-1, -1), theme.PANEL),
+                ("LINEBEFORE", (1, 0), (-1, -1), 3, theme.WHITE),
+                ("LINEABOVE", (0, 0), (-1, 0), 1.2, theme.ACCENT),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 9),
+            ]
+        )
+    )
+    return [
+        p.para(_("What is proposed"), "h2"),
+        p.para(summary.proposed, "lead"),
+        Spacer(1, 4 * mm),
+        figures,
+        p.para(
+            _("Why this plan")
+            if summary.recommendation
+            else _("Why neither plan is recommended"),
+            "h2",
+        ),
+        *p.bullets(summary.reasons),
+        Spacer(1, 3 * mm),
+        p.para(
+            _(
+                "Costs are ranges of the priced lines; weeks are counted from "
+                "the start of the work. Both plans end with validation on the "
+                "real cell before the PoC starts."
+            ),
+            "small",
+        ),
+    ]
+
+
+# --- 2. the cell ---------------------------------------------------------------------
+
+
+def cell(p: ProposalBuilder) -> list[Flowable]:
+    cell = p.data.cell
+    assert cell is not None
+    story: list[Flowable] = [
+        p.para(_("Robot"), "h2"),
+        p.key_values([(row.label, row.value) for row in cell.robot]),
+        p.para(_("Task"), "h2"),
+        p.para(cell.task or "—"),
+        p.para(_("Collaborative operation"), "h2"),
+    ]
+    if cell.collaborative_mode:
+        story.append(p.para(cell.collaborative_mode))
+        if cell.collaborative_parameters:
+            story.append(Spacer(1, 2 * mm))
+            story.append(
+                p.key_values(
+                    [(r.label, r.value) for r in cell.collaborative_parameters]
+                )
+            )
+    else:
+        story.append(
+            p.para(_("None: the robot is not set up for collaborative operation."))
+        )
+
+    drawing, scale = plan_figure.layout_figure(cell, CONTENT_WIDTH, 150 * mm)
+    layout = cell.layout
+    kinds = {segment.kind for segment in layout.guard_segments}
+    placed = {d.kind for d in layout.devices if d.opening is not None}
+    shown = [
+        ("fence", _("Fence"), "fence" in kinds),
+        ("wall", _("Wall"), "wall" in kinds),
+        ("machine_body", _("Machine body"), "machine_body" in kinds),
+        (
+            "opening",
+            _("Opening"),
+            any(segment.openings for segment in layout.guard_segments),
+        ),
+        (
+            "curtain",
+            _("Light curtain or sensing device"),
+            bool(placed & charts.SENSING),
+        ),
+        ("door", _("Interlocked door"), bool(placed - charts.SENSING)),
+        ("zone", _("Hazard zone"), True),
+        ("distance", _("Minimum distance S"), bool(cell.distances)),
+        ("station", _("Operator station"), bool(layout.operator_stations)),
+    ]
+    key = charts.legend(
+        [(symbol, text) for symbol, text, present in shown if present],
+        CONTENT_WIDTH,
+    )
+    caption = _(
+        "Plan view to scale 1:%(scale)s on A4; lengths in millimetres, guard "
+        "heights marked h."
+    ) % {"scale": f"{scale:,}"}
+    if cell.distances:
+        caption += " " + _(
+            "The dashed line inside each guarded opening marks the device's "
+            "minimum distance S: the hazard zone must lie beyond it."
+        )
+    figure: list[Flowable] = [
+        p.para(_("Layout"), "h2"),
+        drawing,
+        Spacer(1, 2 * mm),
+        key,
+        Spacer(1, 1 * mm),
+        p.para(caption, "small"),
+    ]
+    story.append(KeepTogether(figure))
+    unplaced = [d.label for d in cell.layout.devices if d.opening is None]
+    if unplaced:
+        story.append(
+            p.para(
+                _("Devices not placed at an opening: %(devices)s.")
+                % {"devices": ", ".join(unplaced)},
+                "small",
+            )
+        )
+    if cell.distances:
+        widths = [54 * mm, 38 * mm, 38 * mm, 36 * mm]
+        story += [
+            p.para(_("Minimum distances"), "h2"),
+            p.table(
+                [
+                    _("Device"),
+                    _("Required minimum distance S (mm)"),
+                    _("Actual distance (mm)"),
+                    _("Status"),
+                ],
+                [
+                    [
+                        d.device,
+                        theme.number(d.required_mm),
+                        "—" if d.actual_mm is None else theme.number(d.actual_mm),
+                        p.statuses[d.status],
+                    ]
+                    for d in cell.distances
+                ],
+                widths,
+                right=(1, 2),
+                extra=p.status_style([d.status for d in cell.distances], 3),
+            ),
+        ]
+    return story
+
+
+# --- 3. rules ------------------------------------------------------------------------
+
+
+def rules(p: ProposalBuilder) -> list[Flowable]:
+    rules = p.data.rules
+    assert rules is not None
+    widths = [44 * mm, 76 * mm, 26 * mm, 20 * mm]
+    rows = [
+        [
+            p.rich(
+                [(rule.id, BOLD, theme.INK), (rule.citation, REGULAR, theme.INK)],
+                widths[0],
+            ),
+            rule.text,
+            rule.certainty,
+            f"{rule.checked_on:%Y-%m-%d}",
+        ]
+        for rule in rules.rows
+    ]
+    return [
+        p.panel([p.para(rules.note)]),
+        Spacer(1, 5 * mm),
+        p.table(
+            [
+                _("Rule and citation"),
+                _("Requirement"),
+                _("Certainty"),
+                _("Checked"),
+            ],
+            rows,
+            widths,
+        ),
+    ]
+
+
+# --- 4. risk assessment ---------------------------------------------------------------
+
+
+def risk(p: ProposalBuilder) -> list[Flowable]:
+    risk = p.data.risk
+    assert risk is not None
+    story: list[Flowable] = []
+    if risk.signed:
+        if risk.signed_by and risk.signed_on:
+            line = _(
+                "Hazard register of revision %(revision)s, signed by %(name)s on "
+                "%(date)s."
+            ) % {
+                "revision": risk.revision,
+                "name": risk.signed_by,
+                "date": f"{risk.signed_on:%Y-%m-%d}",
+            }
+        else:
+            line = _("Hazard register of revision %(revision)s, signed.") % {
+                "revision": risk.revision
+            }
+        story += [
+            p.para(line),
+            Paragraph(
+                f"{markup(_('Content hash (SHA-256)'))}: "
+                f"<font name='{BOLD}'>{markup(risk.content_hash or '')}</font>",
+                p.styles["small"],
+            ),
+        ]
+    else:
+        story += [
+            DraftMark(True),
+            p.panel(
+                [
+                    Paragraph(
+                        f"<b>{markup(_('DRAFT'))}</b> · "
+                        + markup(
+                            _(
+                                "Revision %(revision)s has not been signed. This "
+                                "register may still change; it is not a signed "
+                                "risk assessment."
+                            )
+                            % {"revision": risk.revision}
+                        ),
+                        p.styles["banner"],
+                    )
+                ],
+                border=theme.CRITICAL,
+            ),
+        ]
+    story.append(Spacer(1, 5 * mm))
+    if risk.hazards:
+        widths = [7, 37, 20, 34, 9, 41, 18]
+        widths = [w * mm for w in widths]
+        rows = [
+            [
+                str(number),
+                hazard.hazard,
+                hazard.phase,
+                hazard.task,
+                (hazard.plr or "—"),
+                p.measures(hazard.measures, widths[5]),
+                hazard.residual_risk or "—",
+            ]
+            for number, hazard in enumerate(risk.hazards, start=1)
+        ]
+        story.append(
+            p.table(
+                [
+                    "#",
+                    _("Hazard"),
+                    _("Phase"),
+                    _("Task"),
+                    _("PLr"),
+                    _("Measures"),
+                    _("Residual risk"),
+                ],
+                rows,
+                widths,
+                extra=[("ALIGN", (4, 1), (4, -1), "CENTER")],
+            )
+        )
+    else:
+        story.append(p.para(_("No hazards are recorded yet.")))
+    if not risk.signed:
+        story.append(DraftMark(False))
+    return story
+
+
+# --- 5. findings ----------------------------------------------------------------------
+
+
+def findings(p: ProposalBuilder) -> list[Flowable]:
+    findings = p.data.findings
+    if not findings:
+        return [p.para(_("No findings: nothing was checked for this cell."))]
+    counts = {key: 0 for key in p.statuses}
+    for finding in findings:
+        counts[finding.status] += 1
+    summary = _(
+        "%(total)s findings: %(pass)s pass, %(fail)s fail, %(warning)s with a "
+        "warning, %(needs)s need evidence."
+    ) % {
+        "total": len(findings),
+        "pass": counts["pass"],
+        "fail": counts["fail"],
+        "warning": counts["warning"],
+        "needs": counts["needs_evidence"],
+    }
+    widths = [19 * mm, 40 * mm, 16 * mm, 50 * mm, 41 * mm]
+    rows = [
+        [
+            p.statuses[f.status],
+            p.rich(
+                [
+                    (f.rule_id, BOLD, theme.INK),
+                    (f.citation, REGULAR, theme.INK),
+                    (f.certainty, REGULAR, theme.MUTED),
+                ],
+                widths[1],
+            ),
+            f.subject or "—",
+            f.message,
+            "\n".join(f.numbers) or "—",
+        ]
+        for f in findings
+    ]
+    return [
+        p.para(summary),
+        Spacer(1, 4 * mm),
+        p.table(
+            [
+                _("Status"),
+                _("Rule, citation and certainty"),
+                _("Subject"),
+                _("Finding"),
+                _("Figures compared"),
+            ],
+            rows,
+            widths,
+            extra=p.status_style([f.status for f in findings], 0),
+        ),
+    ]
+
+
+# --- 6. costs -----------------------------------------------------------------------------
+
+
+def costs(p: ProposalBuilder) -> list[Flowable]:
+    costs = p.data.costs
+    assert costs is not None
+    to_quote = _("price to be quoted")
+    widths = [42 * mm, 15 * mm, 15 * mm, 25 * mm, 25 * mm, 14 * mm, 30 * mm]
+    rows = []
+    for item in costs.items:
+        low, high = item.unit_price_low, item.unit_price_high
+        unit_price = (
+            to_quote
+            if low is None or high is None
+            else p.range_cell(low, high, widths[3])
+        )
+        low, high = item.total_low, item.total_high
+        total = (
+            "—" if low is None or high is None else p.range_cell(low, high, widths[4])
+        )
+        low, high = item.lead_time_weeks_low, item.lead_time_weeks_high
+        lead = "—" if low is None or high is None else theme.number_range(low, high)
+        source = item.source or "—"
+        if item.price_date:
+            source = f"{source} ({item.price_date})"
+        rows.append(
+            [
+                item.description,
+                f"{theme.number(item.quantity)} {item.unit}",
+                item.currency or "—",
+                unit_price,
+                total,
+                lead,
+                source,
+            ]
+        )
+    story: list[Flowable] = [
+        p.table(
+            [
+                _("Item"),
+                _("Quantity"),
+                _("Currency"),
+                _("Unit price"),
+                _("Total"),
+                _("Lead time (weeks)"),
+                _("Source and date of the price"),
+            ],
+            rows,
+            widths,
+            right=(1, 3, 4, 5),
+        ),
+        p.para(_("Totals"), "h2"),
+    ]
+    totals = [
+        (
+            _("Priced lines in %(currency)s") % {"currency": t.currency},
+            p.money(t),
+        )
+        for t in costs.totals
+    ]
+    if costs.converted is not None:
+        totals.append(
+            (
+                _("Total in %(currency)s") % {"currency": costs.converted.currency},
+                p.money(costs.converted),
+            )
+        )
+    if totals:
+        story.append(p.key_values(totals, label_width=70 * mm))
+    notes = []
+    if costs.unpriced_lines:
+        notes.append(
+            _("%(count)s lines are still to be quoted and are not in the total.")
+            % {"count": costs.unpriced_lines}
+        )
+    if costs.rates_note:
+        notes.append(costs.rates_note)
+    story += [Spacer(1, 2 * mm), *[p.para(n, "small") for n in notes]]
+    return story
+
+
+# --- 7. schedule ------------------------------------------------------------------------
+
+
+def schedule(p: ProposalBuilder) -> list[Flowable]:
+    schedule = p.data.schedule
+    assert schedule is not None
+    plans = (schedule.physical_first, schedule.sim_first)
+    weeks_max = max(plan.total_weeks.high for plan in plans)
+    story: list[Flowable] = []
+    for index, plan in enumerate(plans):
+        title = f"{plan.name} · " + _("%(weeks)s to PoC start") % {
+            "weeks": p.weeks(plan.total_weeks)
+        }
+        story.append(
+            KeepTogether(
+                [
+                    p.para(title, "h2" if index == 0 else "h3"),
+                    charts.timeline_figure(plan, weeks_max, CONTENT_WIDTH),
+                ]
+            )
+        )
+    story += [
+        Spacer(1, 2 * mm),
+        charts.legend(
+            [
+                ("low", _("Shortest durations")),
+                ("high", _("Longest durations")),
+                ("critical", _("Critical path")),
+                ("assumption", _("Assumed duration, to confirm")),
+                ("milestone", _("Milestone")),
+            ],
+            CONTENT_WIDTH,
+        ),
+        p.para(
+            _(
+                "Each activity shows its earliest start and finish with the "
+                "shortest durations (upper bar) and with the longest (lower "
+                "bar); the figures at the right are the finishing weeks."
+            ),
+            "small",
+        ),
+    ]
+    if schedule.comparison:
+        widths = [56 * mm, 55 * mm, 55 * mm]
+        story += [
+            p.para(_("Comparison"), "h2"),
+            p.table(
+                [_("Criterion"), plans[0].name, plans[1].name],
+                [
+                    [row.metric, row.physical_first, row.sim_first]
+                    for row in schedule.comparison
+                ],
+                widths,
+            ),
+            Spacer(1, 2 * mm),
+            *p.bullets(schedule.verdict),
+        ]
+    cost_chart = charts.cost_figure(plans, CONTENT_WIDTH)
+    cost_story: list[Flowable] = [p.para(_("Cost of each plan"), "h2")]
+    if cost_chart is not None:
+        cost_story.append(cost_chart)
+    for plan in plans:
+        if plan.unpriced_activities:
+            cost_story.append(
+                p.para(
+                    _(
+                        "%(plan)s: %(count)s activities have no cost yet and are "
+                        "not in the bar."
+                    )
+                    % {"plan": plan.name, "count": plan.unpriced_activities},
+                    "small",
+                )
+            )
+    if cost_chart is None:
+        cost_story.append(
+            p.para(_("The plans' costs cannot be drawn on one axis."), "small")
+        )
+    story.append(KeepTogether(cost_story))
+    if schedule.maturity_note:
+        story += [
+            p.para(_("How well the task transfers from simulation"), "h2"),
+            p.para(schedule.maturity_note),
+        ]
+    story += [
+        p.para(_("Assumptions of the plans"), "h2"),
+        *p.bullets(schedule.assumptions, _("None stated.")),
+        p.para(_("What simulation cannot prove"), "h2"),
+        *p.bullets(schedule.cannot_prove, _("None stated.")),
+    ]
+    return story
+
+
+# --- 8. terms -------------------------------------------------------------------------
+
+
+def terms(p: ProposalBuilder) -> list[Flowable]:
+    data = p.data
+    return [
+        p.para(_("Assumptions"), "h2"),
+        *p.bullets(data.assumptions, _("None stated.")),
+        p.para(_("Exclusions"), "h2"),
+        *p.bullets(data.exclusions, _("None stated.")),
+        p.para(_("Disclaimers"), "h2"),
+        *p.bullets(data.disclaimers, _("None stated.")),
+    ]
+
+
+BUILDERS: dict[SectionKey, Callable[[ProposalBuilder], list[Flowable]]] = {
+    "summary": summary,
+    "cell": cell,
+    "rules": rules,
+    "risk": risk,
+    "findings": findings,
+    "costs": costs,
+    "schedule": schedule,
+    "terms": terms,
+}

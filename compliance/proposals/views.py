@@ -1,0 +1,149 @@
+"""The Proposal tab of a cell: ask for a PDF in Korean or English with the
+sections chosen, watch it being built, download its versions."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext_lazy
+
+from cells import selectors as cell_selectors
+from cells.htmx import is_fragment_request, render_page
+from cells.permissions import can_edit
+from compliance.proposals.models import ProposalDocument
+from compliance.proposals.services import proposal_request, proposal_retry
+
+PAGE = "compliance/proposals/proposal_detail.html"
+
+SECTION_CHOICES = [
+    ("summary", gettext_lazy("Executive summary")),
+    ("cell", gettext_lazy("The cell and its layout")),
+    ("rules", gettext_lazy("Standards and law that apply")),
+    ("risk", gettext_lazy("Risk assessment summary")),
+    ("findings", gettext_lazy("Compliance findings")),
+    ("costs", gettext_lazy("Safeguards and costs")),
+    ("schedule", gettext_lazy("Schedule and the sim-first comparison")),
+    ("terms", gettext_lazy("Assumptions, exclusions and disclaimers")),
+]
+
+
+class ProposalForm(forms.Form):
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=[("ko", "한국어"), ("en", "English")],
+    )
+    sections = forms.MultipleChoiceField(
+        label=gettext_lazy("Sections"),
+        choices=SECTION_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": gettext_lazy("Choose at least one section.")},
+    )
+
+
+def documents_for(user):
+    """Proposal documents of the user's organisations, without their PDFs."""
+    return (
+        ProposalDocument.objects.filter(
+            proposal__cell__project__organisation__memberships__user=user
+        )
+        .select_related("proposal__cell__project", "requested_by")
+        .defer("pdf", "data")
+    )
+
+
+def _context(request: HttpRequest, cell, form=None) -> dict:
+    documents = documents_for(request.user).filter(proposal__cell=cell)
+    return {
+        "cell": cell,
+        "project": cell.project,
+        "documents": documents,
+        "can_edit": can_edit(request.user, cell.project.organisation_id),
+        "form": form
+        or ProposalForm(
+            initial={
+                "language": cell.project.proposal_language,
+                "sections": [key for key, _label in SECTION_CHOICES],
+            }
+        ),
+    }
+
+
+@login_required
+def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """The proposal's versions; POST asks for a new one."""
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    form = None
+    if request.method == "POST":
+        if not can_edit(request.user, cell.project.organisation_id):
+            raise PermissionDenied
+        form = ProposalForm(request.POST)
+        if form.is_valid():
+            proposal_request(cell=cell, actor=request.user, **form.cleaned_data)
+            if not is_fragment_request(request):
+                return redirect("compliance:proposal", cell.pk)
+            form = None
+    status = 400 if form is not None and form.errors else 200
+    return render_page(
+        request, PAGE, _context(request, cell, form), fragment="proposal", status=status
+    )
+
+
+@login_required
+def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
+    """One version's row: polled by the page while the PDF is being built."""
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    can = can_edit(request.user, document.proposal.cell.project.organisation_id)
+    return render_page(
+        request,
+        "compliance/proposals/partials/proposal_row.html",
+        {"document": document, "can_edit": can},
+    )
+
+
+def ready_document(user, pk: int) -> ProposalDocument:
+    """A ready document of the user's organisations, with its PDF; 404 for
+    anyone else's, and for one not ready yet."""
+    return get_object_or_404(
+        ProposalDocument.objects.filter(
+            proposal__cell__project__organisation__memberships__user=user,
+            status=ProposalDocument.Status.READY,
+        ).select_related("proposal"),
+        pk=pk,
+    )
+
+
+def pdf_response(document: ProposalDocument) -> HttpResponse:
+    """The PDF as a download under its safe file name."""
+    response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
+    response["X-Content-SHA256"] = document.sha256
+    return response
+
+
+@login_required
+def proposal_document_download(request: HttpRequest, pk: int) -> HttpResponse:
+    return pdf_response(ready_document(request.user, pk))
+
+
+@login_required
+def proposal_document_retry(request: HttpRequest, pk: int) -> HttpResponse:
+    """Build a failed (or long waiting) version again."""
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    if request.method != "POST":
+        return redirect("compliance:proposal", document.proposal.cell_id)
+    if not can_edit(request.user, document.proposal.cell.project.organisation_id):
+        raise PermissionDenied
+    # Finished meanwhile: nothing to do, the row shows what it is now.
+    with suppress(ValidationError):
+        proposal_retry(document=document, actor=request.user)
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    return render_page(
+        request,
+        "compliance/proposals/partials/proposal_row.html",
+        {"document": document, "can_edit": True},
+    )

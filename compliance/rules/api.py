@@ -1,0 +1,40 @@
+"""Compliance findings of a cell over the API: the rules that apply and what
+each found, with citations, certainty and the numbers compared."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cells import selectors as cell_selectors
+from compliance.rules.selectors import cell_findings
+
+
+class CellFindingsView(APIView):
+    """The rule packs of the cell's country evaluated on the cell as drawn now."""
+
+    @extend_schema(
+        tags=["compliance"],
+        summary="Compliance findings of a cell",
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="{summary: [[label, status, count]], groups: [{rule, findings}]}",
+            )
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        data = cell_findings(cell)
+        data["summary"] = {status: count for _label, status, count in data["summary"]}
+        for group in data["groups"]:
+            group["rule"]["checked_on"] = group["rule"]["checked_on"].isoformat()
+            group["rule"]["certainty_label"] = str(group["rule"]["certainty_label"])
+            group["rule"]["volatility"] = str(group["rule"]["volatility"])
+            for finding in group["findings"]:
+                finding["status_label"] = str(finding["status_label"])
+                finding["certainty_label"] = str(finding["certainty_label"])
+        return Response({"cell": cell.pk, **data})

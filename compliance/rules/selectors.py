@@ -1,0 +1,85 @@
+"""Reads of the compliance findings: the rules that apply to a cell and what
+each found, shaped for the pages, the API and the proposal, in the reader's
+language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from compliance.rules.cell_facts import cell_facts
+from compliance.rules.engine import evaluate, summary
+from compliance.rules.findings import Finding, Rule
+
+STATUS_LABELS = {
+    "pass": gettext_lazy("Pass"),
+    "fail": gettext_lazy("Fail"),
+    "warning": gettext_lazy("Warning"),
+    "needs_evidence": gettext_lazy("Needs evidence"),
+}
+
+
+CERTAINTY_LABELS = {
+    "verified_official": gettext_lazy("Verified against the official text"),
+    "secondary_sources": gettext_lazy("Reproduced from secondary sources"),
+    "to_be_confirmed": gettext_lazy("To be confirmed"),
+}
+
+
+VOLATILITY_LABELS = {
+    "low": gettext_lazy("rarely changes"),
+    "medium": gettext_lazy("changes now and then"),
+    "high": gettext_lazy("changes often"),
+}
+
+
+def rule_text(rule: Rule) -> str:
+    return rule.text_ko if (get_language() or "").startswith("ko") else _(rule.text_en)
+
+
+def shown_rule(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.id,
+        "jurisdiction": rule.jurisdiction,
+        "citation": rule.citation,
+        "text": rule_text(rule),
+        "certainty": rule.certainty,
+        "certainty_label": CERTAINTY_LABELS[rule.certainty],
+        "checked_on": rule.checked_on,
+        "volatility": VOLATILITY_LABELS.get(rule.volatility, rule.volatility),
+        "caveat": _(rule.caveat) if rule.caveat else "",
+        "sources": rule.sources,
+    }
+
+
+def shown_finding(finding: Finding) -> dict[str, Any]:
+    return {
+        "status": finding.status,
+        "status_label": STATUS_LABELS[finding.status],
+        "subject": finding.subject_label,
+        "message": finding.render(_),
+        "numbers": finding.numbers,
+        "citation": finding.citation,
+        "certainty": finding.certainty,
+        "certainty_label": CERTAINTY_LABELS[finding.certainty],
+        "details": [line.render(_) for line in finding.details],
+        "notes": [line.render(_) for line in finding.notes],
+    }
+
+
+def cell_findings(cell) -> dict[str, Any]:
+    """Every rule that applies to the cell's country, with its findings."""
+    results = evaluate(cell_facts(cell))
+    counts = summary(results)
+    return {
+        "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
+        "groups": [
+            {
+                "rule": shown_rule(r.rule),
+                "findings": [shown_finding(f) for f in r.findings],
+            }
+            for r in results
+        ],
+    }
