@@ -32,7 +32,7 @@ from compliance.proposals.pdf.builder import build_proposal_pdf  # noqa: E402
 from compliance.proposals.pdf.data import ProposalData  # noqa: E402
 from compliance.proposals.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from compliance.proposals.pdf.theme import number  # noqa: E402
-from tests.reports.samples import large_proposal  # noqa: E402
+from tests.compliance.proposals.pdf.samples import large_proposal  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "7"))
 

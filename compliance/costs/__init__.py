@@ -2,11 +2,12 @@
 items a cell needs, and their totals as ranges. Pure Python with pydantic, no
 Django.
 
-``catalogue`` holds the starting catalogue, every figure copied from
-``/work/shared/reference`` with its source (most prices are unknown there);
-``line_items`` derives the lines from ``CellFacts`` and the rule findings,
-applies the user's edits, converts currencies with the caller's rates and
-totals the plan.
+``catalogue`` holds the starting catalogue, every figure from the reference
+data with its source (most prices are unknown there); ``line_items`` is the
+priced line and the user's edits of it; ``derivation`` derives the lines from
+``CellFacts`` and the rule findings; ``money`` converts currencies with the
+caller's rates and totals the plan. The Django edge (``models``, ``selectors``,
+``services``, ``views``, ``api``) sits beside them and is not imported here.
 """
 
 from __future__ import annotations
@@ -17,20 +18,16 @@ from compliance.costs.catalogue import (
     CURRENCIES,
     CatalogueEntry,
 )
+from compliance.costs.derivation import derive_line_items
 from compliance.costs.line_items import (
     FindingRef,
     LineItem,
     Override,
-    TotalLine,
-    Totals,
     apply_overrides,
     catalogue_item,
-    convert,
     custom_item,
-    derive_line_items,
-    round_range,
-    totals,
 )
+from compliance.costs.money import TotalLine, Totals, convert, round_range, totals
 
 __all__ = [
     "CATALOGUE",

@@ -1,7 +1,7 @@
 """The starting device and service catalogue: typed, frozen data with sources.
 
-Every figure here is copied from ``/work/shared/reference`` (the file and key
-are named beside each) and nothing is estimated: where the reference has no
+The entries are data, in ``fixtures/cost_catalogue.json``: every figure there
+is copied from the reference data (the file and key are named in each source) and nothing is estimated: where the reference has no
 price or lead time the field is ``None`` and ``basis`` is ``"unknown"``, so the
 page shows "price to be quoted" instead of a made-up number.
 
@@ -34,8 +34,10 @@ is only the starting point. Names and notes are English, marked with
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from decimal import Decimal
+from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Literal
 
@@ -130,247 +132,35 @@ class CatalogueEntry(BaseModel):
         return self.price_low is not None
 
 
-# --- Sources, as the reference names them ----------------------------------
+# --- The starting catalogue, from fixtures/cost_catalogue.json ---------------
 
-SRC_BRIEF = (
-    "Product brief planning ranges, /work/shared/reference/README.md "
-    '"Planning ranges from the product brief (rough, unverified)"'
-)
-SRC_COSTS = "/work/shared/reference/costs.json"
-# costs.json items[4] "Cobot risk assessment documentation (service)".source
-SRC_MP_IS = "mp-is.eu (cobot integration cost article)"
-# korea_art223.json fees_and_lead_times.self_declaration_lead_time_source
-SRC_GCNQ = "gcnq.co.kr (vendor/consultant: 자율안전확인 진행기간 3~4주) - single source"
-# korea_art223.json enforcement_rule_periods.source
-SRC_ENFORCEMENT_RULE = "9bow/legalize-kr : 산업안전보건법 시행규칙"
+CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "cost_catalogue.json"
 
+# The texts of the fixture's entries are English message ids, translated when
+# shown (the makemessages command collects them from the fixture). The note
+# of every entry without a public price:
 NOT_FOUND = gettext_noop(
     "No public price was found (costs.json): ask suppliers for a quote."
 )
+# ... and of every device entry without a lead time.
 NO_LEAD_TIME = gettext_noop(
     "Delivery lead times of safety components were not found (costs.json "
     "lead_times): ask the supplier."
 )
 
 
-def _not_found(costs_item: str) -> str:
-    return f'{SRC_COSTS}: "{costs_item}" not found'
+def _load(path: Path) -> tuple[CatalogueEntry, ...]:
+    entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+    return tuple(CatalogueEntry.model_validate(entry) for entry in entries)
 
 
-def _unknown(
-    key: str, name: str, category: Category, unit: Unit, source: str, note: str
-) -> CatalogueEntry:
-    return CatalogueEntry(
-        key=key,
-        name=name,
-        category=category,
-        unit=unit,
-        basis="unknown",
-        source=source,
-        note=note,
-    )
+CATALOGUE: tuple[CatalogueEntry, ...] = _load(CATALOGUE_FILE)
 
 
-# --- The starting catalogue --------------------------------------------------
-
-FENCE = CatalogueEntry(
-    key="fence",
-    name=gettext_noop("Safety fence (mesh panels and posts)"),
-    category="guarding",
-    unit="m",
-    # reference/README.md: "Safety fencing: roughly USD 60-120 per metre, wide
-    # vendor and specification variance."
-    price_low=Decimal(60),
-    price_high=Decimal(120),
-    currency="USD",
-    price_date=None,  # the brief gives no date
-    basis="planning_range",
-    source=SRC_BRIEF,
-    note=gettext_noop(
-        "Rough planning range from the product brief, not verified: wide vendor "
-        "and specification variance; no dated public price was found "
-        "(costs.json, Safety fencing per metre)."
-    ),
-)
-LASER_SCANNER = _unknown(
-    "laser_scanner",
-    gettext_noop("Safety laser scanner"),
-    "device",
-    "piece",
-    f"{SRC_BRIEF}; {_not_found('Safety laser scanner (unit price)')}",
-    gettext_noop(
-        'The product brief says only "thousands of USD each", which gives no '
-        "range, and no unit price was found (costs.json): ask suppliers for a "
-        "quote."
-    ),
-)
-LIGHT_CURTAIN = _unknown(
-    "light_curtain",
-    gettext_noop("Safety light curtain (IEC 61496 type 4 or 2)"),
-    "device",
-    "piece",
-    _not_found("Safety light curtain (unit price)"),
-    gettext_noop(
-        "No unit price was found (costs.json). Vendor claims only, one source "
-        "each, no base price: type 4 costs 15-30 per cent more than type 2, and "
-        "distributors add 30-50 per cent on Western brands "
-        "(industrialsafetysensor.com)."
-    ),
-)
-MULTIBEAM = _unknown(
-    "multibeam",
-    gettext_noop("Multi-beam safety light grid"),
-    "device",
-    "piece",
-    f"{SRC_COSTS}: no multi-beam grid item",
-    NOT_FOUND,
-)
-SAFETY_MAT = _unknown(
-    "safety_mat",
-    gettext_noop("Pressure-sensitive safety mat"),
-    "device",
-    "piece",
-    _not_found("Safety mat (per m2 / unit)"),
-    NOT_FOUND,
-)
-INTERLOCKED_DOOR = _unknown(
-    "interlocked_door",
-    gettext_noop("Guard door with safety interlock switch"),
-    "guarding",
-    "piece",
-    _not_found("Interlocked gate switch"),
-    NOT_FOUND,
-)
-SAFETY_CONTROLLER = _unknown(
-    "safety_controller",
-    gettext_noop("Safety controller (safety relay or safety PLC)"),
-    "device",
-    "piece",
-    _not_found("Safety relay / safety PLC (unit)"),
-    gettext_noop(
-        "No unit price was found (costs.json). The only figure, a 2012 example "
-        "bill of materials for modular safety-relay logic (USD 4,157.85 list, "
-        "designnews.com), is a whole circuit of its year, not a unit price, and "
-        "is not used."
-    ),
-)
-EMERGENCY_STOP = _unknown(
-    "emergency_stop",
-    gettext_noop("Emergency stop push-button station"),
-    "device",
-    "piece",
-    f"{SRC_COSTS}: no emergency-stop item",
-    NOT_FOUND,
-)
-SIGNAGE = _unknown(
-    "signage",
-    gettext_noop("Safety signs and notices for the cell"),
-    "guarding",
-    "job",
-    f"{SRC_COSTS}: no signage item",
-    NOT_FOUND,
-)
-RISK_ASSESSMENT = CatalogueEntry(
-    key="risk_assessment",
-    name=gettext_noop("Risk assessment documentation"),
-    category="service",
-    unit="job",
-    # costs.json items[4]: value_range [3000, 5000] EUR, year "~2025/26".
-    price_low=Decimal(3000),
-    price_high=Decimal(5000),
-    currency="EUR",
-    price_date="~2025/26",
-    basis="public_price",
-    source=SRC_MP_IS,
-    certainty=Certainty.ONE_SOURCE,
-    note=gettext_noop(
-        "Published for cobot risk-assessment documentation as a service; one "
-        "source (costs.json). A large or fenced industrial cell may cost more."
-    ),
-)
-KCS_CERTIFICATION = _unknown(
-    "kcs_certification",
-    gettext_noop("KCs safety certification (안전인증) of a protective device"),
-    "service",
-    "job",
-    f'{SRC_COSTS}: "KCs 안전인증 fee (Korea)" not found; korea_art223.json '
-    "fees_and_lead_times.KCs_certification_fee_KRW: null",
-    gettext_noop(
-        "Fee not found. Statutory review periods per stage (OSH Act Enforcement "
-        "Rule Art. 110, one source): preliminary 7 days, document 15 (foreign "
-        "30), technical capability and production system 30 (foreign 45), "
-        "individual product 15, type product 30, extension up to 15 days. Which "
-        "stages apply depends on the route, so no total lead time is given. "
-        "Certification is the manufacturer's or importer's duty: buying a "
-        "certified device is usually the way."
-    ),
-)
-KR_SELF_DECLARATION = CatalogueEntry(
-    key="kr_self_declaration",
-    name=gettext_noop("Self-declaration of safety (자율안전확인 신고) for the robot"),
-    category="service",
-    unit="job",
-    basis="unknown",
-    source=f"{SRC_COSTS}: no self-declaration fee; korea_art223.json "
-    "fees_and_lead_times: fee not found",
-    # korea_art223.json fees_and_lead_times.self_declaration_lead_time_weeks and
-    # costs.json lead_times[0]: [3, 4] weeks, gcnq.co.kr, single source.
-    lead_time_weeks_low=Decimal(3),
-    lead_time_weeks_high=Decimal(4),
-    lead_time_source=SRC_GCNQ,
-    certainty=Certainty.ONE_SOURCE,
-    note=gettext_noop(
-        "Lead time 3-4 weeks as quoted by one consultant (gcnq.co.kr). The "
-        "certificate (신고증명서) is issued within 15 days (OSH Act Enforcement "
-        "Rule Art. 120, one source). Fee not found."
-    ),
-)
-KR_SAFETY_INSPECTION = _unknown(
-    "kr_safety_inspection",
-    gettext_noop("Safety inspection (안전검사) of the industrial robot"),
-    "service",
-    "job",
-    f"{SRC_ENFORCEMENT_RULE} (Art. 126 interval); fee not found",
-    gettext_noop(
-        "First inspection within 3 years of installation, then every 2 years "
-        "(OSH Act Enforcement Rule Art. 126, one source). Fee and lead time not "
-        "found."
-    ),
-)
-STOPPING_TIME_MEASUREMENT = _unknown(
-    "stopping_time_measurement",
-    gettext_noop("Stopping-time measurement of the robot"),
-    "service",
-    "job",
-    f"{SRC_COSTS}: no measurement-service item",
-    NOT_FOUND,
-)
-PFL_MEASUREMENT = _unknown(
-    "pfl_measurement",
-    gettext_noop("Force and pressure measurement (power and force limiting)"),
-    "service",
-    "job",
-    f"{SRC_COSTS}: no measurement-service item",
-    NOT_FOUND,
-)
-
-CATALOGUE: tuple[CatalogueEntry, ...] = (
-    FENCE,
-    LASER_SCANNER,
-    LIGHT_CURTAIN,
-    MULTIBEAM,
-    SAFETY_MAT,
-    INTERLOCKED_DOOR,
-    SAFETY_CONTROLLER,
-    EMERGENCY_STOP,
-    SIGNAGE,
-    RISK_ASSESSMENT,
-    KCS_CERTIFICATION,
-    KR_SELF_DECLARATION,
-    KR_SAFETY_INSPECTION,
-    STOPPING_TIME_MEASUREMENT,
-    PFL_MEASUREMENT,
-)
+def fixture_messages() -> tuple[str, ...]:
+    """The texts of the fixture, for the message catalogue (``makemessages``)."""
+    texts = [e.name for e in CATALOGUE] + [e.note for e in CATALOGUE if e.note]
+    return tuple(dict.fromkeys(texts))
 CATALOGUE_BY_KEY: Mapping[str, CatalogueEntry] = MappingProxyType(
     {e.key: e for e in CATALOGUE}
 )

@@ -143,7 +143,8 @@ def converted_total(project, items) -> dict[str, Any] | None:
     }
 
 
-REFERENCE_PATH = "/work/shared/reference/"
+# How the catalogue fixture names a file of the reference data set.
+REFERENCE_PATH = "reference/"
 UNIT_LABELS = {
     "m": gettext_lazy("m"),
     "piece": gettext_lazy("piece"),

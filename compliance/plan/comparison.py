@@ -4,8 +4,7 @@ honestly.
 The sim-first plan adds a simulation phase (model the cell; validate reach,
 cycle time, SSM fields and PFL speeds in simulation) that starts at week 0,
 beside the risk assessment and procurement: simulation needs no fence, no
-certification and risks no accident (``/work/shared/reference/README.md``,
-"Simulation-first argument"). The physical phase follows as in the
+certification and risks no accident (the reference data's README, "Simulation-first argument"). The physical phase follows as in the
 physical-first plan, and its staged validation on the real cell is never
 skipped: a simulation result is never a deployment gate.
 
@@ -21,54 +20,51 @@ The comparison states every assumption it rests on and takes its inputs back
 for editing. It claims an advantage only when both ends of the ranges support
 it; otherwise it says that the ranges overlap and no advantage is shown.
 
+The sim-first plan is built in ``sim_first``; what simulation can and cannot
+retire, the assumptions and the notes are worded in ``explanations``.
+
 Pure Python with pydantic, no Django.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from compliance.calculators.base import Line, gettext_noop
+from compliance.plan.explanations import (
+    assumption_lines,
+    cannot_prove,
+    plan_notes,
+    sim_can_retire,
+)
+from compliance.plan.inputs import PlanInputs
+from compliance.plan.physical import physical_first_activities
 from compliance.plan.schedule import (
-    INSTALLATION,
     MILESTONE_KEYS,
-    ONE,
+    PLAN_NAMES,
     POC_START,
-    REAL_DEMONSTRATIONS,
-    SIM_MODEL,
-    SIM_PFL,
-    SIM_REACH_CYCLE,
-    SIM_REDUCTION_CAP,
     SIM_RESULT,
-    SIM_SSM,
     VALIDATION_KEYS,
-    VALIDATION_TASK,
     ZERO,
     Activity,
     Maturity,
-    PlanInputs,
+    PlanKey,
     Schedule,
     TaskType,
     format_number,
     format_range,
-    physical_first_activities,
-    planned_activity,
     schedule,
 )
+from compliance.plan.sim_first import sim_first_activities
 
-PlanKey = Literal["physical_first", "sim_first"]
 Measure = Literal["first_validated_result", "poc_start", "cost"]
 Outcome = Literal[
     "sim_first_ahead", "physical_first_ahead", "no_advantage_shown", "not_comparable"
 ]
 
-PLAN_NAMES: dict[PlanKey, str] = {
-    "physical_first": gettext_noop("Physical first"),
-    "sim_first": gettext_noop("Simulation first"),
-}
 ON_REAL_CELL = gettext_noop("validated on the real cell")
 IN_SIMULATION_ONLY = gettext_noop("validated in simulation only")
 IN_SIMULATION_ONLY_AID = gettext_noop(
@@ -147,83 +143,6 @@ class Comparison(_Frozen):
     summary: Line
 
 
-# --- the sim-first plan --------------------------------------------------------
-
-
-def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
-    """The sim-first plan: a simulation phase from week 0, beside the risk
-    assessment and procurement; installation waits for its result; then the
-    same staged validation on the real cell, of which only the task stage may
-    shrink, by ``inputs.reduction`` (none for contact-rich tasks, which get
-    real demonstrations beside simulation instead)."""
-    # One simulation engineer: the simulation tasks run one after another.
-    simulation = [planned_activity(inputs, SIM_MODEL)]
-    steps = [SIM_REACH_CYCLE]
-    if inputs.collaborative_mode == "ssm":
-        steps.append(SIM_SSM)
-    if inputs.collaborative_mode == "pfl":
-        steps.append(SIM_PFL)
-    for key in steps:
-        simulation.append(planned_activity(inputs, key, (simulation[-1].key,)))
-    simulation.append(
-        Activity(
-            key=SIM_RESULT,
-            name=gettext_noop("First result, validated in simulation only"),
-            phase="milestone",
-            duration_weeks_low=ZERO,
-            duration_weeks_high=ZERO,
-            depends_on=(simulation[-1].key,),
-            basis=gettext_noop(
-                "The end of the simulation phase. A result in simulation is not a "
-                "deployment gate: the staged validation on the real cell follows."
-            ),
-        )
-    )
-    contact_rich = inputs.maturity == "evaluation_aid_only"
-    if contact_rich:
-        # On a bench robot beside simulation, from week 0 (an assumption).
-        simulation.append(planned_activity(inputs, REAL_DEMONSTRATIONS))
-
-    physical: list[Activity] = []
-    for activity in physical_first_activities(inputs):
-        if activity.key == INSTALLATION:
-            # The cell is built as simulated.
-            activity = _replace(activity, depends_on=(*activity.depends_on, SIM_RESULT))
-        elif activity.key == VALIDATION_TASK:
-            if contact_rich:
-                activity = _replace(
-                    activity, depends_on=(*activity.depends_on, REAL_DEMONSTRATIONS)
-                )
-            elif inputs.reduction > 0:
-                activity = _shortened(activity, ONE - inputs.reduction)
-        physical.append(activity)
-    return (*simulation, *physical)
-
-
-def _replace(activity: Activity, **changes: Any) -> Activity:
-    data = activity.model_dump(exclude={"note"})
-    return Activity.model_validate({**data, **changes})
-
-
-def _shortened(activity: Activity, factor: Decimal) -> Activity:
-    changes: dict[str, Any] = {
-        "duration_weeks_low": activity.duration_weeks_low * factor,
-        "duration_weeks_high": activity.duration_weeks_high * factor,
-        # The shortening is itself an assumption, so the result is one.
-        "assumption": True,
-        "certainty": None,
-        "basis": gettext_noop(
-            "Commissioning the task on the real cell, shortened because reach, "
-            "cycle time and the fields were validated in simulation first. The "
-            "shortening (duration and cost) is an assumption."
-        ),
-    }
-    if activity.cost_low is not None and activity.cost_high is not None:
-        changes["cost_low"] = activity.cost_low * factor
-        changes["cost_high"] = activity.cost_high * factor
-    return _replace(activity, **changes)
-
-
 # --- the comparison -------------------------------------------------------------
 
 
@@ -263,12 +182,12 @@ def compare(inputs: PlanInputs) -> Comparison:
         maturity=maturity,
         maturity_label=MATURITY_LABELS[maturity],
         maturity_line=Line(text=_MATURITY_TEXT[maturity]),
-        sim_can_retire=_sim_can_retire(inputs),
-        cannot_prove=_cannot_prove(inputs),
+        sim_can_retire=sim_can_retire(inputs),
+        cannot_prove=cannot_prove(inputs),
         physical_first=physical,
         sim_first=sim,
-        assumptions=_assumptions(inputs, physical.schedule, sim.schedule),
-        notes=_notes(inputs, physical.schedule),
+        assumptions=assumption_lines(inputs, physical.schedule, sim.schedule),
+        notes=plan_notes(inputs, physical.schedule),
         verdict=verdict,
         summary=_summary_line(verdict),
     )
@@ -440,332 +359,3 @@ def _summary_line(verdict: tuple[VerdictItem, ...]) -> Line:
         ),
         values={"sim": sim, "physical": physical, "total": len(verdict)},
     )
-
-
-# --- what simulation can and cannot do --------------------------------------------
-
-
-def _percent(value: Decimal) -> str:
-    return format_number(value * 100)
-
-
-def _sim_can_retire(inputs: PlanInputs) -> tuple[Line, ...]:
-    values = {
-        "percent": _percent(inputs.reduction),
-        "cap": _percent(SIM_REDUCTION_CAP[inputs.maturity]),
-    }
-    unchanged = Line(
-        text=gettext_noop(
-            "The stopping-time measurement, the safety-function tests and the "
-            "force and pressure measurement on the real cell are not shortened."
-        )
-    )
-    if inputs.maturity == "transfers_well":
-        return (
-            Line(
-                text=gettext_noop(
-                    "Layout, reach, paths and cycle time can largely be settled "
-                    "in simulation before the cell is built."
-                )
-            ),
-            Line(
-                text=gettext_noop(
-                    "The task stage of the validation on the real cell is "
-                    "shortened by %(percent)s %% (at most %(cap)s %% for this "
-                    "task): an assumption, edit to your project."
-                ),
-                values=values,
-            ),
-            unchanged,
-        )
-    if inputs.maturity == "partly":
-        return (
-            Line(
-                text=gettext_noop(
-                    "Reach, layout, collisions and a cycle-time estimate can be "
-                    "checked in simulation; grasp success and part variation "
-                    "still need the real cell."
-                )
-            ),
-            Line(
-                text=gettext_noop(
-                    "The task stage of the validation on the real cell is "
-                    "shortened by %(percent)s %% only (at most %(cap)s %% for "
-                    "this task): an assumption, edit to your project."
-                ),
-                values=values,
-            ),
-            unchanged,
-        )
-    return (
-        Line(
-            text=gettext_noop(
-                "Simulation is an evaluation aid only for this task: it can check "
-                "reach, layout and collisions, but nothing about the physical "
-                "validation shrinks."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "The sim-first plan adds real demonstrations beside simulation; "
-                "the task stage on the real cell waits for them."
-            )
-        ),
-        unchanged,
-    )
-
-
-def _cannot_prove(inputs: PlanInputs) -> tuple[Line, ...]:
-    pfl = (
-        gettext_noop(
-            "Physical force and pressure measurement for power and force "
-            "limiting, against the ISO/TS 15066 limits (now in ISO "
-            "10218-2:2025): still required on the real cell in both plans."
-        )
-        if inputs.collaborative_mode == "pfl"
-        else gettext_noop(
-            "Physical force and pressure measurement for power and force "
-            "limiting, against the ISO/TS 15066 limits (now in ISO "
-            "10218-2:2025): required on the real cell whenever the cell uses "
-            "power and force limiting; simulation cannot replace it."
-        )
-    )
-    return (
-        Line(
-            text=gettext_noop(
-                "Contact dynamics: how the gripper, tool and workpiece really "
-                "behave on contact (forces, friction, compliance, part "
-                "variation). Still required on the real cell in both plans."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "Real stopping times and distances of the installed robot, which "
-                "set the safety distances (ISO 13855, S = K × T + C): measured on "
-                "the real cell in both plans."
-            )
-        ),
-        Line(text=pfl),
-        Line(
-            text=gettext_noop(
-                "The real response of the safety devices and safety functions of "
-                "the installed cell: tested on the real cell in both plans."
-            )
-        ),
-    )
-
-
-# --- assumptions and notes ---------------------------------------------------------
-
-
-def _assumptions(
-    inputs: PlanInputs, physical: Schedule, sim: Schedule
-) -> tuple[Line, ...]:
-    lines: list[Line] = [
-        Line(
-            text=gettext_noop(
-                "In both plans the guarding and safety devices are ordered when "
-                "the risk assessment is done."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "The simulation phase starts at week 0, beside the risk "
-                "assessment and procurement, and its tasks run one after "
-                "another (one simulation engineer)."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "In the sim-first plan installation waits for the simulation "
-                "result, so the cell is built as simulated."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "The staged validation on the real cell runs in order: stopping "
-                "times and safety functions first, then the task, then force and "
-                "pressure at the final speeds (power and force limiting only)."
-            )
-        ),
-    ]
-    if inputs.procurement_lead_time_weeks_low is not None:
-        lines.append(
-            Line(
-                text=gettext_noop(
-                    "Procurement takes the longest lead time among the cell's "
-                    "line items: everything is ordered together."
-                )
-            )
-        )
-        if inputs.procurement_items_without_lead_time:
-            lines.append(
-                Line(
-                    text=gettext_noop(
-                        "%(count)s line items have no lead time, so procurement "
-                        "may take longer than the longest lead time known."
-                    ),
-                    values={"count": inputs.procurement_items_without_lead_time},
-                )
-            )
-    if inputs.country != "KR":
-        lines.append(
-            Line(
-                text=gettext_noop(
-                    "No certification step is scheduled for %(country)s: the "
-                    "reference data covers Korea's KCs only. Add one if your "
-                    "jurisdiction needs it."
-                ),
-                values={"country": inputs.country},
-            )
-        )
-    cap = SIM_REDUCTION_CAP[inputs.maturity]
-    if cap > 0:
-        text = (
-            gettext_noop(
-                "Simulation is assumed to shorten the task stage of the "
-                "validation on the real cell, its duration and its cost, by "
-                "%(percent)s %% (the most allowed for this task): an "
-                "assumption, edit to your project."
-            )
-            if inputs.sim_validation_reduction is None
-            else gettext_noop(
-                "Simulation shortens the task stage of the validation on the "
-                "real cell, its duration and its cost, by %(percent)s %% as "
-                "entered for this project (at most %(cap)s %% for this task)."
-            )
-        )
-        lines.append(
-            Line(
-                text=text,
-                values={
-                    "percent": _percent(inputs.reduction),
-                    "cap": _percent(cap),
-                },
-            )
-        )
-    else:
-        lines.append(
-            Line(
-                text=gettext_noop(
-                    "The real demonstrations run on a bench robot beside "
-                    "simulation from week 0, and the task stage on the real cell "
-                    "waits for them. If they need the cell's own hardware they "
-                    "come after installation and the sim-first plan is longer."
-                )
-            )
-        )
-
-    # Every assumed duration, once; an activity whose figures differ between
-    # the plans (the shortened task stage) once per plan.
-    physical_items = {item.key: item.activity for item in physical.activities}
-    for item in sim.activities:
-        activity = item.activity
-        twin = physical_items.get(activity.key)
-        same = twin is not None and (
-            twin.duration_weeks_low,
-            twin.duration_weeks_high,
-        ) == (activity.duration_weeks_low, activity.duration_weeks_high)
-        if twin is not None and twin.assumption and not same:
-            lines.append(_assumed_line(twin, PLAN_NAMES["physical_first"]))
-        if activity.assumption:
-            differs = twin is not None and not same
-            lines.append(
-                _assumed_line(activity, PLAN_NAMES["sim_first"] if differs else None)
-            )
-    for item in sim.activities:
-        activity = item.activity
-        if activity.key not in MILESTONE_KEYS and not activity.cost_known:
-            lines.append(
-                Line(
-                    text=gettext_noop(
-                        "No cost entered for %(name)s: counted as unknown in the "
-                        "totals."
-                    ),
-                    values={"name": activity.name},
-                )
-            )
-    return tuple(lines)
-
-
-def _assumed_line(activity: Activity, plan: str | None) -> Line:
-    values: dict[str, str | int | float] = {
-        "name": activity.name,
-        "weeks": format_range(
-            activity.duration_weeks_low, activity.duration_weeks_high
-        ),
-    }
-    if plan is None:
-        return Line(
-            text=gettext_noop(
-                "%(name)s: %(weeks)s weeks, an assumption: edit to your project."
-            ),
-            values=values,
-        )
-    return Line(
-        text=gettext_noop(
-            "%(name)s (%(plan)s): %(weeks)s weeks, an assumption: edit to your project."
-        ),
-        values={**values, "plan": plan},
-    )
-
-
-def _notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
-    notes = [
-        Line(
-            text=gettext_noop(
-                "A simulation result is never a deployment gate: both plans end "
-                "with staged validation on the real cell before the PoC starts."
-            )
-        ),
-        Line(
-            text=gettext_noop(
-                "Simulation needs no fence and no certification and risks no "
-                "accident, so it can validate the task before the guarding is "
-                "installed; the physical phase still carries the guarding cost "
-                "and lead time in both plans."
-            )
-        ),
-    ]
-    if inputs.maturity == "evaluation_aid_only":
-        notes.append(
-            Line(
-                text=gettext_noop(
-                    "For contact-rich manipulation simulation is an evaluation "
-                    "aid: real demonstrations run beside it, and the validation "
-                    "on the real cell keeps its full length."
-                )
-            )
-        )
-    if inputs.country == "KR":
-        kcs = next(
-            item.activity
-            for item in physical.activities
-            if item.activity.phase == "certification"
-        )
-        if kcs.certainty is not None:
-            notes.append(
-                Line(
-                    text=gettext_noop(
-                        "KCs: the %(weeks)s weeks for the robot's self-declaration "
-                        "were quoted by one consultant (a single source); check "
-                        "them with the certification body."
-                    ),
-                    values={
-                        "weeks": format_range(
-                            kcs.duration_weeks_low, kcs.duration_weeks_high
-                        )
-                    },
-                )
-            )
-        if inputs.collaborative_mode is not None:
-            notes.append(
-                Line(
-                    text=gettext_noop(
-                        "The KIRIA collaborative-robot workplace certification "
-                        "(the Art. 223 exemption route) is not scheduled: its "
-                        "lead time was not found. Add it if you take that route."
-                    )
-                )
-            )
-    return tuple(notes)

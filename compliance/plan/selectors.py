@@ -4,12 +4,8 @@ cell's cost lines and the project's own figures."""
 from __future__ import annotations
 
 from cells.models import Cell
-from compliance.plan.schedule import (
-    CostRange,
-    PlanInputs,
-    WeeksRange,
-    longest_lead_time,
-)
+from compliance.plan.inputs import CostRange, PlanInputs, WeeksRange
+from compliance.plan.schedule import longest_lead_time
 
 
 def plan_inputs(cell: Cell, items) -> PlanInputs:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from cells.models import Cell
 from cells.permissions import require_edit
 from compliance.costs.services import check_ranges
+from compliance.plan.inputs import COSTED_KEYS, EDITABLE_DURATION_KEYS
 from compliance.plan.models import PlanAssumption
-from compliance.plan.schedule import COSTED_KEYS, EDITABLE_DURATION_KEYS
 
 
 @transaction.atomic

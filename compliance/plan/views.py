@@ -23,12 +23,12 @@ from compliance.costs.views import (
     weeks_field,
 )
 from compliance.plan.comparison import compare
-from compliance.plan.schedule import (
+from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
     COSTED_KEYS,
     EDITABLE_DURATION_KEYS,
-    format_range,
 )
+from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 

@@ -9,7 +9,7 @@
   10218-2:2025 (``collaborative``).
 
 The figures come from the calculators in ``compliance.calculators`` (which copy
-them from ``/work/shared/reference``); nothing is computed twice here. Findings
+them from the reference data); nothing is computed twice here. Findings
 carry the calculator's working and its certainty. Pure Python, no Django.
 """
 

@@ -30,7 +30,7 @@ Jurisdiction = Literal["KR", "INTL"]
 Volatility = Literal["low", "medium", "high"]
 
 # The reference files record no retrieval or check date. This is the date of
-# the reference set in /work/shared/reference (its files' timestamps), the
+# the reference data set (its files' timestamps), the
 # nearest date the reference gives; replace it when the texts are re-checked.
 REFERENCE_SET_DATE = date(2026, 11, 29)
 

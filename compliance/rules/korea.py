@@ -3,7 +3,7 @@
 (산업안전보건법) Art. 84 safety certification (KCs).
 
 Every article text and figure is copied from
-``/work/shared/reference/korea_art223.json`` (the key is named beside each).
+the reference data ``korea_art223.json`` (the key is named beside each).
 The article texts there agree in two secondary sources (legalize-kr's
 consolidated text incl. the 2024-06-28 amendment, and Rainbow Robotics' cobot
 manual) but were not checked against the National Law Information Center

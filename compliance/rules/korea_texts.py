@@ -1,5 +1,5 @@
 """Korean law texts and figures for the Korea rule pack, copied verbatim from
-``/work/shared/reference/korea_art223.json`` (the key is named beside each).
+the reference data ``korea_art223.json`` (the key is named beside each).
 
 The article texts agree in two secondary sources and were not checked against
 the National Law Information Center (국가법령정보센터). The English is this

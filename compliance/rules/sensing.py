@@ -316,7 +316,7 @@ DEVICE_TYPE = Rule(
         "전기감응형 보호설비입니다. 장치마다 형식(Type)을 기록하십시오. IEC 61496은 "
         "프로젝트 참조 자료에 없으므로 확인이 필요합니다."
     ),
-    certainty=RuleCertainty.TO_BE_CONFIRMED,  # not in /work/shared/reference
+    certainty=RuleCertainty.TO_BE_CONFIRMED,  # not in the reference data
     checked_on=REFERENCE_SET_DATE,
     volatility="low",
     sources=(),

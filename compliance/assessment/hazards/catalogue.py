@@ -1,14 +1,15 @@
 """ISO 12100:2010, Annex B (Table B.1): hazard groups, origins and consequences.
 
 The catalogue the risk assessment picks from: the ten hazard groups of Annex B,
-each with its typical origins and potential consequences, copied from
-``/work/shared/reference/iso12100_hazards.json`` ("hazard_groups"). The
+each with its typical origins and potential consequences, copied from the
+reference data ``iso12100_hazards.json`` ("hazard_groups") into
+``fixtures/iso12100_hazard_groups.json``, with each group's sources. The
 standard itself was not read: the lists are as public code and national
 adoptions reproduce them (see each group's ``sources``), and they are
 examples, not an exhaustive list. Nothing has been added to them: the ids are
 ours (stable slugs, so stored rows survive a change of wording), the English
-text is the reference's, marked with ``gettext_noop`` so that Django's
-``makemessages`` collects it.
+text is the reference's; the project's ``makemessages`` collects the
+fixture's texts for translation.
 
 Alongside: the three-step method of clause 6 ("three_step_method") and the
 elements of risk ("elements_of_risk") from the same file, and two lists the
@@ -22,7 +23,9 @@ catalogue.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from compliance.calculators.base import Certainty, gettext_noop
 
@@ -107,398 +110,50 @@ class HazardGroup:
         )
 
 
+HAZARDS_FILE = (
+    Path(__file__).resolve().parents[3] / "fixtures" / "iso12100_hazard_groups.json"
+)
+
+
 def _items(*pairs: tuple[str, str]) -> tuple[CatalogueItem, ...]:
     return tuple(CatalogueItem(id=item_id, text=text) for item_id, text in pairs)
 
 
-_GROUP_SOURCES = (SQL, JAVA, BREAKPILOT, GOST)
-# The same note stands on every group in the reference file.
-_GROUP_NOTE = (
-    "Group names confirmed in 3+ sources; origin list from SQL Tbl_Danger_Source, "
-    "consequence list from Java enum + SQL (wording lightly normalised). Lists "
-    "are examples, not exhaustive."
-)
+def _rows(rows: list[dict[str, str]]) -> tuple[CatalogueItem, ...]:
+    return _items(*((row["id"], row["text"]) for row in rows))
+
+
+def _load(path: Path) -> tuple[HazardGroup, ...]:
+    """The hazard groups of the fixture, in Table B.1 order. Their texts are
+    English message ids (the makemessages command collects them from the
+    fixture), translated when shown."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        HazardGroup(
+            number=row["number"],
+            id=row["id"],
+            name=row["name"],
+            origins=_rows(row["origins"]),
+            consequences=_rows(row["consequences"]),
+            sources=tuple(row["sources"]),
+            certainty=Certainty(row["certainty"]),
+            note=row["note"],
+        )
+        for row in data["hazard_groups"]
+    )
+
 
 # "hazard_groups": all ten groups, each confirmed_two_sources = true. Origins
 # and consequences are in the reference file's order.
-HAZARD_GROUPS: tuple[HazardGroup, ...] = (
-    HazardGroup(
-        number=1,
-        id="mechanical",
-        name=gettext_noop("Mechanical"),
-        origins=_items(
-            (
-                "acceleration_deceleration",
-                gettext_noop("acceleration, deceleration (kinetic energy)"),
-            ),
-            ("angular_parts", gettext_noop("angular parts")),
-            (
-                "approach_moving_element_fixed_part",
-                gettext_noop("approach of a moving element to a fixed part"),
-            ),
-            ("cutting_parts", gettext_noop("cutting parts")),
-            ("elastic_elements", gettext_noop("elastic elements")),
-            ("falling_objects", gettext_noop("falling objects")),
-            ("gravity", gettext_noop("gravity (stored energy)")),
-            ("height_from_ground", gettext_noop("height from the ground")),
-            ("high_pressure", gettext_noop("high pressure")),
-            ("instability", gettext_noop("instability")),
-            ("kinetic_energy", gettext_noop("kinetic energy")),
-            ("machinery_mobility", gettext_noop("machinery mobility")),
-            ("moving_elements", gettext_noop("moving elements")),
-            ("rotating_elements", gettext_noop("rotating elements")),
-            ("rough_slippery_surface", gettext_noop("rough, slippery surface")),
-            ("sharp_edges", gettext_noop("sharp edges")),
-            ("stored_energy", gettext_noop("stored energy")),
-            ("vacuum", gettext_noop("vacuum")),
-        ),
-        consequences=_items(
-            ("being_run_over", gettext_noop("being run over")),
-            ("being_thrown", gettext_noop("being thrown")),
-            ("crushing", gettext_noop("crushing")),
-            ("cutting_severing", gettext_noop("cutting or severing")),
-            ("drawing_in_trapping", gettext_noop("drawing-in or trapping")),
-            ("entanglement", gettext_noop("entanglement")),
-            ("friction_abrasion", gettext_noop("friction or abrasion")),
-            ("impact", gettext_noop("impact")),
-            ("injection", gettext_noop("injection")),
-            ("shearing", gettext_noop("shearing")),
-            (
-                "slipping_tripping_falling",
-                gettext_noop("slipping, tripping and falling"),
-            ),
-            ("stabbing_puncture", gettext_noop("stabbing or puncture")),
-            ("suffocation", gettext_noop("suffocation")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=2,
-        id="electrical",
-        name=gettext_noop("Electrical"),
-        origins=_items(
-            ("arc", gettext_noop("arc")),
-            ("electromagnetic_phenomena", gettext_noop("electromagnetic phenomena")),
-            ("electrostatic_phenomena", gettext_noop("electrostatic phenomena")),
-            ("live_parts", gettext_noop("live parts")),
-            (
-                "insufficient_distance_high_voltage",
-                gettext_noop("not enough distance to live parts under high voltage"),
-            ),
-            ("overload", gettext_noop("overload")),
-            (
-                "parts_live_under_fault",
-                gettext_noop("parts which have become live under fault conditions"),
-            ),
-            ("short_circuit", gettext_noop("short-circuit")),
-            ("thermal_radiation", gettext_noop("thermal radiation")),
-        ),
-        consequences=_items(
-            ("burn", gettext_noop("burn")),
-            ("chemical_effects", gettext_noop("chemical effects")),
-            (
-                "effects_on_medical_implants",
-                gettext_noop("effects on medical implants"),
-            ),
-            ("electrocution", gettext_noop("electrocution")),
-            ("falling_being_thrown", gettext_noop("falling, being thrown")),
-            ("fire", gettext_noop("fire")),
-            (
-                "projection_of_molten_particles",
-                gettext_noop("projection of molten particles"),
-            ),
-            ("shock", gettext_noop("shock")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=3,
-        id="thermal",
-        name=gettext_noop("Thermal"),
-        origins=_items(
-            ("explosion", gettext_noop("explosion")),
-            ("flame", gettext_noop("flame")),
-            (
-                "hot_or_cold_objects",
-                gettext_noop("objects or materials with a high or low temperature"),
-            ),
-            (
-                "radiation_from_heat_sources",
-                gettext_noop("radiation from heat sources"),
-            ),
-        ),
-        consequences=_items(
-            ("burn", gettext_noop("burn")),
-            ("dehydration", gettext_noop("dehydration")),
-            ("discomfort", gettext_noop("discomfort")),
-            ("frostbite", gettext_noop("frostbite")),
-            (
-                "heat_radiation_injuries",
-                gettext_noop("injuries by the radiation of heat sources"),
-            ),
-            ("scald", gettext_noop("scald")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=4,
-        id="noise",
-        name=gettext_noop("Noise"),
-        origins=_items(
-            ("cavitation", gettext_noop("cavitation phenomena")),
-            ("exhausting_system", gettext_noop("exhausting system")),
-            ("high_speed_gas_leak", gettext_noop("gas leaking at high speed")),
-            (
-                "manufacturing_process",
-                gettext_noop("manufacturing process (stamping, cutting, etc.)"),
-            ),
-            ("moving_parts", gettext_noop("moving parts")),
-            ("scraping_surfaces", gettext_noop("scraping surfaces")),
-            ("unbalanced_rotating_parts", gettext_noop("unbalanced rotating parts")),
-            ("whistling_pneumatics", gettext_noop("whistling pneumatics")),
-            ("worn_parts", gettext_noop("worn parts")),
-        ),
-        consequences=_items(
-            ("discomfort", gettext_noop("discomfort")),
-            ("loss_of_awareness", gettext_noop("loss of awareness")),
-            ("loss_of_balance", gettext_noop("loss of balance")),
-            ("permanent_hearing_loss", gettext_noop("permanent hearing loss")),
-            ("stress", gettext_noop("stress")),
-            ("tinnitus", gettext_noop("tinnitus")),
-            ("tiredness", gettext_noop("tiredness")),
-            (
-                "interference_with_communication",
-                gettext_noop(
-                    "any other (e.g. mechanical, electrical) as a consequence of "
-                    "interference with speech communication or acoustic signals"
-                ),
-            ),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=5,
-        id="vibration",
-        name=gettext_noop("Vibration"),
-        origins=_items(
-            ("cavitation", gettext_noop("cavitation phenomena")),
-            ("misaligned_moving_parts", gettext_noop("misalignment of moving parts")),
-            ("mobile_equipment", gettext_noop("mobile equipment")),
-            ("scraping_surfaces", gettext_noop("scraping surfaces")),
-            ("unbalanced_rotating_parts", gettext_noop("unbalanced rotating parts")),
-            ("vibrating_equipment", gettext_noop("vibrating equipment")),
-            ("worn_parts", gettext_noop("worn parts")),
-        ),
-        consequences=_items(
-            ("discomfort", gettext_noop("discomfort")),
-            ("low_back_morbidity", gettext_noop("low-back morbidity")),
-            ("neurological_disorder", gettext_noop("neurological disorder")),
-            ("osteo_articular_disorder", gettext_noop("osteo-articular disorder")),
-            ("spine_trauma", gettext_noop("trauma of the spine")),
-            ("vascular_disorder", gettext_noop("vascular disorder")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=6,
-        id="radiation",
-        name=gettext_noop("Radiation"),
-        origins=_items(
-            ("ionizing_radiation", gettext_noop("ionizing radiation source")),
-            (
-                "low_frequency_em_radiation",
-                gettext_noop("low frequency electromagnetic radiation"),
-            ),
-            (
-                "optical_radiation",
-                gettext_noop(
-                    "optical radiation (infrared, visible, ultraviolet), "
-                    "including laser"
-                ),
-            ),
-            (
-                "radio_frequency_em_radiation",
-                gettext_noop("radio frequency electromagnetic radiation"),
-            ),
-        ),
-        consequences=_items(
-            ("burn", gettext_noop("burn")),
-            ("eye_and_skin_damage", gettext_noop("damage to eyes and skin")),
-            (
-                "reproductive_effects",
-                gettext_noop("effects on reproductive capability"),
-            ),
-            ("genetic_mutation", gettext_noop("genetic mutation")),
-            ("headache_insomnia", gettext_noop("headache, insomnia, etc.")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=7,
-        id="material_substance",
-        name=gettext_noop("Material/substance"),
-        origins=_items(
-            ("aerosol", gettext_noop("aerosol")),
-            (
-                "biological_agent",
-                gettext_noop(
-                    "biological and microbiological (viral or bacterial) agent"
-                ),
-            ),
-            ("combustible", gettext_noop("combustible")),
-            ("dust", gettext_noop("dust")),
-            ("explosive", gettext_noop("explosive")),
-            ("fibre", gettext_noop("fibre")),
-            ("flammable", gettext_noop("flammable")),
-            ("fluid", gettext_noop("fluid")),
-            ("fume", gettext_noop("fume")),
-            ("gas", gettext_noop("gas")),
-            ("mist", gettext_noop("mist")),
-            ("oxidizer", gettext_noop("oxidizer")),
-        ),
-        consequences=_items(
-            (
-                "breathing_difficulties_suffocation",
-                gettext_noop("breathing difficulties, suffocation"),
-            ),
-            ("cancer", gettext_noop("cancer")),
-            ("corrosion", gettext_noop("corrosion")),
-            (
-                "reproductive_effects",
-                gettext_noop("effects on reproductive capability"),
-            ),
-            ("explosion", gettext_noop("explosion")),
-            ("fire", gettext_noop("fire")),
-            ("infection", gettext_noop("infection")),
-            ("mutation", gettext_noop("mutation")),
-            ("poisoning", gettext_noop("poisoning")),
-            ("sensitization", gettext_noop("sensitization")),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=8,
-        id="ergonomic",
-        name=gettext_noop("Ergonomic"),
-        origins=_items(
-            ("access", gettext_noop("access")),
-            (
-                "indicators_and_displays",
-                gettext_noop(
-                    "design or location of indicators and visual display units"
-                ),
-            ),
-            (
-                "control_devices",
-                gettext_noop("design, location or identification of control devices"),
-            ),
-            ("effort", gettext_noop("effort")),
-            (
-                "flicker_dazzling_shadow",
-                gettext_noop("flicker, dazzling, shadow, stroboscopic effect"),
-            ),
-            ("local_lighting", gettext_noop("local lighting")),
-            (
-                "mental_overload_underload",
-                gettext_noop("mental overload/underload"),
-            ),
-            ("posture", gettext_noop("posture")),
-            ("repetitive_activity", gettext_noop("repetitive activity")),
-            ("visibility", gettext_noop("visibility")),
-        ),
-        consequences=_items(
-            ("discomfort", gettext_noop("discomfort")),
-            ("fatigue", gettext_noop("fatigue")),
-            ("musculoskeletal_disorder", gettext_noop("musculoskeletal disorder")),
-            ("stress", gettext_noop("stress")),
-            (
-                "human_error",
-                gettext_noop(
-                    "any other (e.g. mechanical, electrical) as a consequence of a "
-                    "human error"
-                ),
-            ),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=9,
-        id="environment",
-        name=gettext_noop(
-            "Associated with the environment in which the machine is used"
-        ),
-        origins=_items(
-            ("dust_and_fog", gettext_noop("dust and fog")),
-            (
-                "electromagnetic_disturbance",
-                gettext_noop("electromagnetic disturbance"),
-            ),
-            ("lightning", gettext_noop("lightning")),
-            ("moisture", gettext_noop("moisture")),
-            ("pollution", gettext_noop("pollution")),
-            ("snow", gettext_noop("snow")),
-            ("temperature", gettext_noop("temperature")),
-            ("water", gettext_noop("water")),
-            ("wind", gettext_noop("wind")),
-            ("lack_of_oxygen", gettext_noop("lack of oxygen")),
-        ),
-        consequences=_items(
-            ("burn", gettext_noop("burn")),
-            ("slight_disease", gettext_noop("slight disease")),
-            ("slipping_falling", gettext_noop("slipping, falling")),
-            ("suffocation", gettext_noop("suffocation")),
-            (
-                "effects_on_machine",
-                gettext_noop(
-                    "any other as a consequence of the effect caused by the sources "
-                    "of the hazards on the machine or parts of the machine"
-                ),
-            ),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-    HazardGroup(
-        number=10,
-        id="combination",
-        name=gettext_noop("Combination of hazards"),
-        # The reference gives one worked example each, not a list.
-        origins=_items(
-            (
-                "combined_origins",
-                gettext_noop(
-                    "e.g. repetitive activity + effort + high environmental temperature"
-                ),
-            ),
-        ),
-        consequences=_items(
-            (
-                "combined_consequences",
-                gettext_noop("e.g. dehydration, loss of awareness, heat stroke"),
-            ),
-        ),
-        sources=_GROUP_SOURCES,
-        certainty=Certainty.TWO_SOURCES,
-        note=_GROUP_NOTE,
-    ),
-)
+HAZARD_GROUPS: tuple[HazardGroup, ...] = _load(HAZARDS_FILE)
+
+
+def fixture_messages() -> tuple[str, ...]:
+    """The texts of the fixture, for the message catalogue (``makemessages``)."""
+    texts = [g.name for g in HAZARD_GROUPS]
+    for g in HAZARD_GROUPS:
+        texts += [item.text for item in g.origins + g.consequences]
+    return tuple(dict.fromkeys(texts))
 
 _GROUPS_BY_ID = {g.id: g for g in HAZARD_GROUPS}
 

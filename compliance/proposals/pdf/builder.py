@@ -1,7 +1,7 @@
 """The PoC proposal as a PDF: ``build_proposal_pdf(data) -> bytes``.
 
 Pure: reads only the ``ProposalData`` it is given (no ORM, no settings beyond
-the translation of its fixed labels, done under ``override(data.language)``).
+the translation of its fixed labels, done under ``i18n.override(data.language)``).
 Built with reportlab platypus: a cover, then the chosen sections, each on a
 new page and numbered in order; a running header with the proposal number and
 version; "page N of M" in the footer; tables whose header rows repeat on every
@@ -15,13 +15,10 @@ reportlab is not thread-safe: build in worker processes (STYLE.md).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import override
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -33,21 +30,21 @@ from reportlab.platypus import (
     PageTemplate,
     Paragraph,
     Spacer,
-    Table,
-    TableStyle,
 )
 from reportlab.platypus.flowables import HRFlowable
 
 from compliance.proposals.pdf import sections, theme
 from compliance.proposals.pdf.data import (
-    MoneyRange,
     ProposalData,
     SectionKey,
-    Status,
-    WeeksRange,
 )
-from compliance.proposals.pdf.flowables import Heading, Lines, TextFitter, markup
+from compliance.proposals.pdf.flowables import Heading, markup
 from compliance.proposals.pdf.fonts import register_fonts
+from compliance.proposals.pdf.i18n import gettext as _
+from compliance.proposals.pdf.i18n import override
+from compliance.proposals.pdf.kit import (
+    Kit,
+)
 from compliance.proposals.pdf.theme import (
     BOLD,
     CONTENT_WIDTH,
@@ -58,11 +55,6 @@ from compliance.proposals.pdf.theme import (
 
 __all__ = ["build_proposal_pdf"]
 
-CELL_PADDING = 3.5
-CELL_SIZE, CELL_LEADING = 8.0, 10.4
-HEAD_SIZE, HEAD_LEADING = 7.6, 9.6  # table headers
-KEY_SIZE, KEY_LEADING = 8.6, 11.5  # label and value tables
-
 
 def build_proposal_pdf(data: ProposalData) -> bytes:
     """The proposal as PDF bytes; the same data always gives the same bytes."""
@@ -71,112 +63,8 @@ def build_proposal_pdf(data: ProposalData) -> bytes:
         return ProposalBuilder(data).build()
 
 
-def section_titles() -> dict[SectionKey, str]:
-    """The sections' titles in the active language."""
-    return {
-        "summary": _("Executive summary"),
-        "cell": _("The cell"),
-        "rules": _("Standards and law that apply"),
-        "risk": _("Risk assessment summary"),
-        "findings": _("Compliance findings"),
-        "costs": _("Safeguards and line items"),
-        "schedule": _("Schedule"),
-        "terms": _("Assumptions, exclusions and disclaimers"),
-    }
-
-
-def status_labels() -> dict[Status, str]:
-    return {
-        "pass": _("Pass"),
-        "fail": _("Fail"),
-        "warning": _("Warning"),
-        "needs_evidence": _("Needs evidence"),
-    }
-
-
-def _styles() -> dict[str, ParagraphStyle]:
-    """Fresh styles for one PDF: reportlab styles are mutable, so no two
-    builds share them."""
-    base = ParagraphStyle(
-        "body",
-        fontName=REGULAR,
-        bulletFontName=REGULAR,
-        fontSize=9.2,
-        leading=13.4,
-        textColor=theme.INK,
-    )
-
-    def style(name: str, **changes: Any) -> ParagraphStyle:
-        return ParagraphStyle(name, parent=base, **changes)
-
-    return {
-        "body": base,
-        "lead": style("lead", fontSize=10.2, leading=15, spaceAfter=6),
-        "small": style("small", fontSize=7.6, leading=10.4, textColor=theme.MUTED),
-        "h1": style(
-            "h1",
-            fontName=BOLD,
-            fontSize=16,
-            leading=20,
-            textColor=theme.ACCENT,
-            spaceAfter=3,
-        ),
-        "h2": style(
-            "h2",
-            fontName=BOLD,
-            fontSize=10.6,
-            leading=14,
-            spaceBefore=12,
-            spaceAfter=5,
-            keepWithNext=1,
-        ),
-        "h3": style(
-            "h3",
-            fontName=BOLD,
-            fontSize=9.2,
-            leading=12,
-            spaceBefore=8,
-            spaceAfter=3,
-            keepWithNext=1,
-        ),
-        "bullet": style("bullet", leftIndent=12, bulletIndent=2, spaceAfter=3),
-        "cell": style("cell", fontSize=CELL_SIZE, leading=CELL_LEADING),
-        "tile_label": style(
-            "tile_label", fontSize=7.6, leading=10, textColor=theme.MUTED
-        ),
-        "tile_value": style(
-            "tile_value",
-            fontName=BOLD,
-            fontSize=11.5,
-            leading=15,
-            textColor=theme.ACCENT,
-        ),
-        "banner": style("banner", fontSize=9, leading=12.6, textColor=theme.CRITICAL),
-        "kicker": style(
-            "kicker", fontName=BOLD, fontSize=10, leading=14, textColor=theme.ACCENT
-        ),
-        "cover_title": style(
-            "cover_title", fontName=BOLD, fontSize=26, leading=33, spaceAfter=6
-        ),
-        "cover_sub": style(
-            "cover_sub", fontSize=12.5, leading=17, textColor=theme.MUTED
-        ),
-        "cover_note": style(
-            "cover_note", fontSize=7.8, leading=11, textColor=theme.MUTED
-        ),
-    }
-
-
-class ProposalBuilder:
-    """One PDF being built: its data, fresh styles, the fixed labels in the
-    proposal's language, and the helpers the sections build with."""
-
-    def __init__(self, data: ProposalData):
-        self.data = data
-        self.styles = _styles()
-        self.titles = section_titles()
-        self.statuses = status_labels()
-        self.text = TextFitter()
+class ProposalBuilder(Kit):
+    """One PDF being built: a ``Kit`` that also lays out the document."""
 
     # --- the document -----------------------------------------------------------
 
@@ -323,213 +211,6 @@ class ProposalBuilder:
         canvas.rotate(52)
         canvas.drawCentredString(0, -38, _("DRAFT"))
         canvas.restoreState()
-
-    # --- building blocks -------------------------------------------------------------
-
-    def para(self, text: str, style: str = "body") -> Paragraph:
-        return Paragraph(markup(text), self.styles[style])
-
-    def bullets(self, items: Iterable[str], empty: str | None = None) -> list[Flowable]:
-        shown = [
-            Paragraph(markup(item), self.styles["bullet"], bulletText="•")
-            for item in items
-        ]
-        if not shown and empty:
-            return [self.para(empty, "small")]
-        return shown
-
-    def measures(self, measures: Sequence[str], width: float) -> Any:
-        """A cell listing measures, one bullet each with a hanging indent
-        (continuation lines start with spaces as wide as the bullet)."""
-        if not measures:
-            return "—"
-        fit = width - 2 * CELL_PADDING
-        bullet = "• "
-        indent = self.text.width(bullet, REGULAR, CELL_SIZE)
-        pad = " " * round(indent / self.text.width(" ", REGULAR, CELL_SIZE))
-        lines = []
-        for measure in measures:
-            wrapped = self.text.lines(measure, fit - indent, REGULAR, CELL_SIZE)
-            lines.append((bullet + wrapped[0], REGULAR, theme.INK, 0.0))
-            lines.extend((pad + line, REGULAR, theme.INK, 0.0) for line in wrapped[1:])
-        if len(lines) == 1:
-            return lines[0][0]
-        return Lines(lines, CELL_SIZE, CELL_LEADING)
-
-    def range_cell(self, low: Any, high: Any, width: float) -> str:
-        """A low–high figure, broken after the dash when it would not fit."""
-        text = theme.number_range(low, high)
-        if self.text.width(text, REGULAR, CELL_SIZE) > width - 2 * CELL_PADDING:
-            return f"{theme.number(low)}–\n{theme.number(high)}"
-        return text
-
-    def _cell(
-        self,
-        value: Any,
-        width: float,
-        *,
-        font: str = REGULAR,
-        size: float = CELL_SIZE,
-        leading: float = CELL_LEADING,
-        colour: Any = theme.INK,
-        align: str = "LEFT",
-    ) -> Any:
-        """A table cell. Text is broken into lines here: one line stays a
-        plain string, several become ``Lines`` (a long register has
-        thousands of cells, and Paragraphs would dominate the build time).
-        Flowables pass through."""
-        if not isinstance(value, str):
-            return value
-        return self.rich([(value, font, colour)], width, size, leading, align)
-
-    def rich(
-        self,
-        parts: Sequence[tuple[str, str, Any]],
-        width: float,
-        size: float = CELL_SIZE,
-        leading: float = CELL_LEADING,
-        align: str = "LEFT",
-    ) -> Any:
-        """Text in parts of their own font and colour (e.g. a rule id in bold
-        over its citation), each part starting on a new line. A single line
-        stays a plain string, drawn in the table's own font and colour."""
-        fit = width - 2 * CELL_PADDING
-        right = align == "RIGHT"
-        lines = [
-            (line, font, colour, self.text.width(line, font, size) if right else 0.0)
-            for text, font, colour in parts
-            for line in self.text.lines(text, fit, font, size)
-        ]
-        if len(lines) == 1:
-            return lines[0][0]
-        return Lines(lines, size, leading, align)
-
-    def table(
-        self,
-        header: Sequence[str],
-        rows: Sequence[Sequence[Any]],
-        widths: Sequence[float],
-        *,
-        right: Sequence[int] = (),
-        extra: Sequence[tuple[Any, ...]] = (),
-    ) -> Table:
-        """A register table: bold header repeated on every page, hairlines
-        between rows, long text wrapped; ``right`` are right-aligned columns."""
-        cells = [
-            [
-                self._cell(
-                    text,
-                    width,
-                    font=BOLD,
-                    size=HEAD_SIZE,
-                    leading=HEAD_LEADING,
-                    align="RIGHT" if col in right else "LEFT",
-                )
-                for col, (text, width) in enumerate(zip(header, widths, strict=True))
-            ]
-        ]
-        for row in rows:
-            cells.append(
-                [
-                    self._cell(value, width, align="RIGHT" if col in right else "LEFT")
-                    for col, (value, width) in enumerate(zip(row, widths, strict=True))
-                ]
-            )
-        style: list[tuple[Any, ...]] = [
-            ("FONT", (0, 0), (-1, -1), REGULAR, CELL_SIZE, CELL_LEADING),
-            ("FONT", (0, 0), (-1, 0), BOLD, HEAD_SIZE, HEAD_LEADING),
-            ("TEXTCOLOR", (0, 0), (-1, -1), theme.INK),
-            ("BACKGROUND", (0, 0), (-1, 0), theme.HEADER_FILL),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.8, theme.ACCENT),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.25, theme.RULE),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("TOPPADDING", (0, 0), (-1, -1), 3),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ]
-        style += [("ALIGN", (col, 0), (col, -1), "RIGHT") for col in right]
-        table = Table(
-            cells, colWidths=list(widths), repeatRows=1, hAlign="LEFT", splitByRow=1
-        )
-        table.setStyle(TableStyle([*style, *extra]))
-        return table
-
-    def key_values(
-        self, rows: Sequence[tuple[str, str]], label_width: float = 46 * mm
-    ) -> Table:
-        """Label and value pairs, no header: robot data, the cover's facts."""
-        widths = [label_width, CONTENT_WIDTH - label_width]
-        cells = [
-            [
-                self._cell(
-                    label,
-                    widths[0],
-                    size=KEY_SIZE,
-                    leading=KEY_LEADING,
-                    colour=theme.MUTED,
-                ),
-                self._cell(value, widths[1], size=KEY_SIZE, leading=KEY_LEADING),
-            ]
-            for label, value in rows
-        ]
-        table = Table(cells, colWidths=widths, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, -1), REGULAR, KEY_SIZE, KEY_LEADING),
-                    ("TEXTCOLOR", (0, 0), (0, -1), theme.MUTED),
-                    ("TEXTCOLOR", (1, 0), (1, -1), theme.INK),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, theme.RULE),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-                    ("TOPPADDING", (0, 0), (-1, -1), 4),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4.5),
-                ]
-            )
-        )
-        return table
-
-    def panel(self, flowables: list[Flowable], *, border: Any = None) -> Table:
-        """A shaded box around a note."""
-        table = Table([[flowables]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
-        style = [
-            ("FONT", (0, 0), (-1, -1), REGULAR, 9),
-            ("BACKGROUND", (0, 0), (-1, -1), theme.PANEL),
-            ("LEFTPADDING", (0, 0), (-1, -1), 8),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-            ("TOPPADDING", (0, 0), (-1, -1), 6),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 7),
-        ]
-        if border is not None:
-            style.append(("BOX", (0, 0), (-1, -1), 1, border))
-            style.append(("BACKGROUND", (0, 0), (-1, -1), theme.HAZARD_FILL))
-        table.setStyle(TableStyle(style))
-        return table
-
-    def status_style(self, statuses: Sequence[Status], column: int) -> list[tuple]:
-        """The status column coloured per row (row 0 is the header)."""
-        return [
-            ("TEXTCOLOR", (column, row), (column, row), theme.STATUS_COLOURS[status])
-            for row, status in enumerate(statuses, start=1)
-        ] + [("FONT", (column, 1), (column, -1), BOLD, CELL_SIZE, CELL_LEADING)]
-
-    def weeks(self, weeks: WeeksRange) -> str:
-        return _("%(weeks)s weeks") % {
-            "weeks": theme.number_range(weeks.low, weeks.high)
-        }
-
-    @staticmethod
-    def money(value: MoneyRange) -> str:
-        return theme.money_range(value.currency, value.low, value.high)
-
-    def plan_name(self, key: str | None) -> str:
-        if key == "physical_first":
-            return _("Physical first")
-        if key == "sim_first":
-            return _("Simulation first")
-        return _("No recommendation")
 
     # --- the cover --------------------------------------------------------------------
 

@@ -10,13 +10,13 @@ import math
 from collections.abc import Sequence
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from compliance.proposals.pdf import theme
 from compliance.proposals.pdf.data import PlanData
+from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.theme import BOLD, REGULAR
 
 Point = tuple[float, float]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 
-from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import (
     Circle,
     Drawing,
@@ -37,6 +36,7 @@ from compliance.proposals.pdf.charts import (
     text_shape,
 )
 from compliance.proposals.pdf.data import CellSection, DeviceDistance
+from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.theme import BOLD, REGULAR
 
 PT_PER_MM = 72 / 25.4

@@ -1,13 +1,11 @@
 """The sections of the proposal, in document order (issue 6, items 2-9):
-each a function from the builder (its data, styles and table helpers) to the
+each a function from the ``Kit`` (the data, styles and table helpers) to the
 flowables it adds after its heading."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -21,15 +19,14 @@ from reportlab.platypus import (
 from compliance.proposals.pdf import charts, plan_figure, theme
 from compliance.proposals.pdf.data import SectionKey
 from compliance.proposals.pdf.flowables import DraftMark, markup
+from compliance.proposals.pdf.i18n import gettext as _
+from compliance.proposals.pdf.kit import Kit
 from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
-
-if TYPE_CHECKING:
-    from compliance.proposals.pdf.builder import ProposalBuilder
 
 # --- 1. executive summary -------------------------------------------------------
 
 
-def summary(p: ProposalBuilder) -> list[Flowable]:
+def summary(p: Kit) -> list[Flowable]:
     summary = p.data.summary
     assert summary is not None
     s = p.styles
@@ -107,7 +104,7 @@ def summary(p: ProposalBuilder) -> list[Flowable]:
 # --- 2. the cell ---------------------------------------------------------------------
 
 
-def cell(p: ProposalBuilder) -> list[Flowable]:
+def cell(p: Kit) -> list[Flowable]:
     cell = p.data.cell
     assert cell is not None
     story: list[Flowable] = [
@@ -216,7 +213,7 @@ def cell(p: ProposalBuilder) -> list[Flowable]:
 # --- 3. rules ------------------------------------------------------------------------
 
 
-def rules(p: ProposalBuilder) -> list[Flowable]:
+def rules(p: Kit) -> list[Flowable]:
     rules = p.data.rules
     assert rules is not None
     widths = [44 * mm, 76 * mm, 26 * mm, 20 * mm]
@@ -251,7 +248,7 @@ def rules(p: ProposalBuilder) -> list[Flowable]:
 # --- 4. risk assessment ---------------------------------------------------------------
 
 
-def risk(p: ProposalBuilder) -> list[Flowable]:
+def risk(p: Kit) -> list[Flowable]:
     risk = p.data.risk
     assert risk is not None
     story: list[Flowable] = []
@@ -340,7 +337,7 @@ def risk(p: ProposalBuilder) -> list[Flowable]:
 # --- 5. findings ----------------------------------------------------------------------
 
 
-def findings(p: ProposalBuilder) -> list[Flowable]:
+def findings(p: Kit) -> list[Flowable]:
     findings = p.data.findings
     if not findings:
         return [p.para(_("No findings: nothing was checked for this cell."))]
@@ -396,7 +393,7 @@ def findings(p: ProposalBuilder) -> list[Flowable]:
 # --- 6. costs -----------------------------------------------------------------------------
 
 
-def costs(p: ProposalBuilder) -> list[Flowable]:
+def costs(p: Kit) -> list[Flowable]:
     costs = p.data.costs
     assert costs is not None
     to_quote = _("price to be quoted")
@@ -477,7 +474,7 @@ def costs(p: ProposalBuilder) -> list[Flowable]:
 # --- 7. schedule ------------------------------------------------------------------------
 
 
-def schedule(p: ProposalBuilder) -> list[Flowable]:
+def schedule(p: Kit) -> list[Flowable]:
     schedule = p.data.schedule
     assert schedule is not None
     plans = (schedule.physical_first, schedule.sim_first)
@@ -569,7 +566,7 @@ def schedule(p: ProposalBuilder) -> list[Flowable]:
 # --- 8. terms -------------------------------------------------------------------------
 
 
-def terms(p: ProposalBuilder) -> list[Flowable]:
+def terms(p: Kit) -> list[Flowable]:
     data = p.data
     return [
         p.para(_("Assumptions"), "h2"),
@@ -581,7 +578,7 @@ def terms(p: ProposalBuilder) -> list[Flowable]:
     ]
 
 
-BUILDERS: dict[SectionKey, Callable[[ProposalBuilder], list[Flowable]]] = {
+BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {
     "summary": summary,
     "cell": cell,
     "rules": rules,

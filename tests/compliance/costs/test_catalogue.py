@@ -1,6 +1,6 @@
 """The starting catalogue: only figures the reference gives, each with a source.
 
-The figures below are copied from /work/shared/reference: costs.json items[4]
+The figures below are copied from the reference data: costs.json items[4]
 (risk assessment, EUR 3,000-5,000, mp-is.eu), korea_art223.json
 fees_and_lead_times (self-declaration 3-4 weeks, gcnq.co.kr; KCs fee null),
 and the product brief's fencing range in reference/README.md (USD 60-120/m).

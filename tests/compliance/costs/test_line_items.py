@@ -7,7 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from compliance.costs.line_items import LineItem, derive_line_items
+from compliance.costs.derivation import derive_line_items
+from compliance.costs.line_items import LineItem
 from compliance.rules.engine import evaluate
 from compliance.rules.findings import Status
 from tests.compliance.rules.cells import cell, device, opening, segment

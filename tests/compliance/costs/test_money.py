@@ -13,16 +13,14 @@ import pytest
 from pydantic import ValidationError
 
 from compliance.costs.catalogue import CATALOGUE_BY_KEY
+from compliance.costs.derivation import derive_line_items
 from compliance.costs.line_items import (
     Override,
     apply_overrides,
     catalogue_item,
-    convert,
     custom_item,
-    derive_line_items,
-    round_range,
-    totals,
 )
+from compliance.costs.money import convert, round_range, totals
 from tests.compliance.rules.cells import cell, segment
 
 RATES = {"KRW": Decimal("1350"), "EUR": Decimal("0.92")}

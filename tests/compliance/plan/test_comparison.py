@@ -9,7 +9,9 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from compliance.plan.comparison import compare, sim_first_activities
+from compliance.plan.comparison import compare
+from compliance.plan.inputs import CostRange, PlanInputs, WeeksRange
+from compliance.plan.physical import physical_first_activities
 from compliance.plan.schedule import (
     INSTALLATION,
     POC_START,
@@ -24,12 +26,9 @@ from compliance.plan.schedule import (
     VALIDATION_PFL,
     VALIDATION_STOPPING,
     VALIDATION_TASK,
-    CostRange,
-    PlanInputs,
-    WeeksRange,
-    physical_first_activities,
     schedule,
 )
+from compliance.plan.sim_first import sim_first_activities
 
 D = Decimal
 TASK_TYPES = ("mobile_locomotion", "structured_pick_place", "contact_rich_manipulation")

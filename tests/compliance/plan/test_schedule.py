@@ -11,8 +11,14 @@ import pytest
 from pydantic import ValidationError
 
 from compliance.calculators.base import Certainty
-from compliance.plan.schedule import (
+from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
+    CostRange,
+    PlanInputs,
+    WeeksRange,
+)
+from compliance.plan.physical import physical_first_activities
+from compliance.plan.schedule import (
     ASSUMPTION_NOTE,
     INSTALLATION,
     KCS_CERTIFICATION,
@@ -23,11 +29,7 @@ from compliance.plan.schedule import (
     VALIDATION_STOPPING,
     VALIDATION_TASK,
     Activity,
-    CostRange,
-    PlanInputs,
-    WeeksRange,
     longest_lead_time,
-    physical_first_activities,
     schedule,
 )
 

@@ -23,9 +23,10 @@ from compliance.rules.engine import (
 )
 from compliance.rules.findings import RuleCertainty, Status
 from tests.compliance.rules.cells import machine_tending_cobot, palletising_cell
+from tests.reference import REFERENCE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
-REFERENCE = Path("/work/shared/reference/korea_art223.json")
+REFERENCE = REFERENCE_DIR / "korea_art223.json"
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

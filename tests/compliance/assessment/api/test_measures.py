@@ -7,7 +7,7 @@ import pytest
 
 from compliance.assessment import services
 from compliance.models import AuditEntry, Measure
-from tests.compliance.api.conftest import (
+from tests.compliance.assessment.api.conftest import (
     detail_url,
     list_url,
     measure_body,

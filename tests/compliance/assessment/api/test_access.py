@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from compliance.models import AuditEntry, Hazard, Measure, Revision
-from tests.compliance.api.conftest import hazard_body, list_url, measure_body
+from tests.compliance.assessment.api.conftest import hazard_body, list_url, measure_body
 
 pytestmark = pytest.mark.django_db
 

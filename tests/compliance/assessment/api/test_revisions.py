@@ -10,7 +10,7 @@ from cells.models import Role
 from compliance.assessment import selectors, services
 from compliance.assessment.content import diff
 from compliance.models import AuditEntry, Revision, RevisionStatus
-from tests.compliance.api.conftest import (
+from tests.compliance.assessment.api.conftest import (
     _client_for,
     action_url,
     detail_url,

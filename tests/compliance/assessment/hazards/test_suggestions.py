@@ -17,8 +17,9 @@ from compliance.assessment.hazards.suggestions import (
     Suggestion,
     suggest_hazards,
 )
+from tests.reference import REFERENCE_DIR
 
-REFERENCE = Path("/work/shared/reference/iso12100_hazards.json")
+REFERENCE = REFERENCE_DIR / "iso12100_hazards.json"
 
 OPENINGS = (
     OpeningFact(

@@ -9,19 +9,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.utils.translation import override
 from pypdf import PdfReader
 
-from compliance.proposals.pdf.builder import build_proposal_pdf, section_titles
+from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import SECTIONS, HazardRow
-from tests.reports.samples import (
+from compliance.proposals.pdf.i18n import override
+from compliance.proposals.pdf.kit import section_titles
+from tests.compliance.proposals.pdf.samples import (
     SIGNED_HASH,
     draft_risk,
     large_proposal,
     sample_proposal,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def pages_text(pdf: bytes) -> list[str]:
@@ -201,7 +202,7 @@ def test_same_bytes_in_another_process():
     code = (
         "import django, hashlib, sys; django.setup(); "
         "from compliance.proposals.pdf.builder import build_proposal_pdf; "
-        "from tests.reports.samples import sample_proposal; "
+        "from tests.compliance.proposals.pdf.samples import sample_proposal; "
         "print(hashlib.sha256(build_proposal_pdf(sample_proposal('ko'))).hexdigest())"
     )
     env = {"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": "/usr/bin:/bin"}

@@ -8,7 +8,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from compliance.assessment import services
-from tests.compliance.api.conftest import action_url, detail_url, list_url, sign
+from tests.compliance.assessment.api.conftest import (
+    action_url,
+    detail_url,
+    list_url,
+    sign,
+)
 from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, DeviceFactory
 

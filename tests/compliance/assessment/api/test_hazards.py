@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from compliance.assessment import services
 from compliance.models import AuditEntry, Hazard, Measure, Revision
-from tests.compliance.api.conftest import (
+from tests.compliance.assessment.api.conftest import (
     _client_for,
     detail_url,
     hazard_body,

@@ -8,7 +8,7 @@ import pytest
 from cells.models import Membership, Role
 from compliance.assessment import services
 from compliance.models import Assessment, Revision, RevisionStatus
-from tests.compliance.api.conftest import detail_url, list_url
+from tests.compliance.assessment.api.conftest import detail_url, list_url
 from tests.compliance.conftest import CRUSHING
 from tests.factories import (
     CellFactory,

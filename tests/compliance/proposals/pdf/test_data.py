@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from compliance.proposals.pdf.data import RiskSection
-from tests.reports.samples import SIGNED_HASH, sample_proposal
+from tests.compliance.proposals.pdf.samples import SIGNED_HASH, sample_proposal
 
 
 def test_an_included_section_needs_its_data():

@@ -1,0 +1,332 @@
+"""The inputs of a cell's PoC plan: the durations and costs the project enters,
+the lead times from its cost lines, and the assumption defaults used where no
+public figure exists (each marked as an assumption, never as a sourced
+figure).
+
+Pure Python with pydantic, no Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pydantic import Field, model_validator
+
+from compliance.calculators.base import gettext_noop
+from compliance.plan.schedule import (
+    INSTALLATION,
+    KCS_CERTIFICATION,
+    PROCUREMENT,
+    REAL_DEMONSTRATIONS,
+    RISK_ASSESSMENT,
+    SIM_MODEL,
+    SIM_PFL,
+    SIM_REACH_CYCLE,
+    SIM_SSM,
+    VALIDATION_PFL,
+    VALIDATION_STOPPING,
+    VALIDATION_TASK,
+    ZERO,
+    CollaborativeMode,
+    Maturity,
+    Phase,
+    TaskType,
+    _Frozen,
+)
+
+# --- the plan's inputs and its assumption defaults --------------------------------
+
+
+@dataclass(frozen=True)
+class AssumptionDefault:
+    """A starting duration where no public figure was found: an assumption
+    the user should edit to the project, never a sourced figure."""
+
+    key: str
+    name: str  # gettext_noop
+    phase: Phase
+    weeks_low: Decimal
+    weeks_high: Decimal
+    basis: str  # what the activity covers, gettext_noop
+
+
+def _default(
+    key: str, name: str, phase: Phase, low: str, high: str, basis: str
+) -> tuple[str, AssumptionDefault]:
+    return key, AssumptionDefault(key, name, phase, Decimal(low), Decimal(high), basis)
+
+
+ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
+    [
+        _default(
+            RISK_ASSESSMENT,
+            gettext_noop("Risk assessment of the whole cell"),
+            "planning",
+            "2",
+            "4",
+            gettext_noop(
+                "Risk assessment of the complete cell by the ISO 12100 method, as "
+                "ISO 10218-2:2025 asks, with its documentation. No public "
+                "duration was found."
+            ),
+        ),
+        _default(
+            PROCUREMENT,
+            gettext_noop("Procurement of guarding and safety devices"),
+            "procurement",
+            "4",
+            "12",
+            gettext_noop(
+                "Used only when no cost line item has a lead time: vendors' lead "
+                "times for fencing and safety devices vary widely and none were "
+                "found in public sources."
+            ),
+        ),
+        _default(
+            INSTALLATION,
+            gettext_noop("Installation of the robot, guarding and devices"),
+            "installation",
+            "1",
+            "3",
+            gettext_noop(
+                "Mounting the robot, guarding and devices and wiring the safety "
+                "functions. No public duration was found."
+            ),
+        ),
+        _default(
+            VALIDATION_STOPPING,
+            gettext_noop(
+                "Staged validation on the real cell: stopping times and safety "
+                "functions"
+            ),
+            "validation",
+            "1",
+            "2",
+            gettext_noop(
+                "Measuring the robot's stopping times and distances on the real "
+                "cell and testing each safety function. No public duration was "
+                "found."
+            ),
+        ),
+        _default(
+            VALIDATION_TASK,
+            gettext_noop("Staged validation on the real cell: the task"),
+            "validation",
+            "1",
+            "3",
+            gettext_noop(
+                "Commissioning the task on the real cell: reach, cycle time, the "
+                "program and, for speed and separation monitoring, the scanner "
+                "fields. No public duration was found."
+            ),
+        ),
+        _default(
+            VALIDATION_PFL,
+            gettext_noop(
+                "Staged validation on the real cell: force and pressure measurement"
+            ),
+            "validation",
+            "1",
+            "2",
+            gettext_noop(
+                "Measuring contact force and pressure on the real cell at the "
+                "final speeds against the ISO/TS 15066 limits (power and force "
+                "limiting only). No public duration was found."
+            ),
+        ),
+        _default(
+            SIM_MODEL,
+            gettext_noop("Simulation: model the cell"),
+            "simulation",
+            "1",
+            "3",
+            gettext_noop(
+                "Modelling the robot, layout, fixtures, workpieces and program. "
+                "No public duration was found."
+            ),
+        ),
+        _default(
+            SIM_REACH_CYCLE,
+            gettext_noop("Simulation: validate reach and cycle time"),
+            "simulation",
+            "1",
+            "2",
+            gettext_noop(
+                "Checking reach, paths, collisions and cycle time in simulation. "
+                "No public duration was found."
+            ),
+        ),
+        _default(
+            SIM_SSM,
+            gettext_noop("Simulation: validate the SSM fields"),
+            "simulation",
+            "0.5",
+            "1",
+            gettext_noop(
+                "Sizing the speed and separation monitoring fields in simulation "
+                "(speed and separation monitoring only). No public duration was "
+                "found."
+            ),
+        ),
+        _default(
+            SIM_PFL,
+            gettext_noop("Simulation: validate the PFL speeds"),
+            "simulation",
+            "0.5",
+            "1",
+            gettext_noop(
+                "Checking the speeds planned for power and force limiting in "
+                "simulation (power and force limiting only). No public duration "
+                "was found."
+            ),
+        ),
+        _default(
+            REAL_DEMONSTRATIONS,
+            gettext_noop("Real demonstrations beside simulation"),
+            "demonstration",
+            "2",
+            "4",
+            gettext_noop(
+                "Demonstrating the contact-rich task with real hardware, because "
+                "simulation is only an evaluation aid for it. No public duration "
+                "was found."
+            ),
+        ),
+    ]
+)
+
+# Procurement takes its lead time from the line items (or its default); the
+# other defaults can be replaced through ``PlanInputs.durations``.
+EDITABLE_DURATION_KEYS = frozenset(ASSUMPTION_DEFAULTS) - {PROCUREMENT}
+COSTED_KEYS = frozenset(ASSUMPTION_DEFAULTS) | {KCS_CERTIFICATION}
+
+MATURITY_BY_TASK: dict[str, Maturity] = {
+    "mobile_locomotion": "transfers_well",
+    "structured_pick_place": "partly",
+    "contact_rich_manipulation": "evaluation_aid_only",
+}
+# The largest share of the on-cell task validation that a simulation phase may
+# take off, by maturity. These are assumptions (no public figure), used as the
+# defaults too; contact-rich tasks get none, whatever is entered.
+SIM_REDUCTION_CAP: dict[Maturity, Decimal] = {
+    "transfers_well": Decimal("0.5"),
+    "partly": Decimal("0.25"),
+    "evaluation_aid_only": ZERO,
+}
+
+# korea_art223.json "fees_and_lead_times": 자율안전확인 진행기간 3~4주.
+KR_SELF_DECLARATION_WEEKS = (Decimal(3), Decimal(4))
+KR_SELF_DECLARATION_SOURCE = (
+    "gcnq.co.kr (vendor/consultant: 자율안전확인 진행기간 3~4주), via "
+    "korea_art223.json fees_and_lead_times - single source"
+)
+# korea_art223.json "enforcement_rule_periods" (OSH Act Enforcement Rule; one
+# source, 9bow/legalize-kr): review periods in days.
+KR_STATUTORY_REVIEW_DAYS: dict[str, int] = {
+    "art120_self_declaration_certificate": 15,
+    "art110_preliminary": 7,
+    "art110_document": 15,
+    "art110_document_foreign": 30,
+    "art110_technical_and_production": 30,
+    "art110_technical_and_production_foreign": 45,
+    "art110_individual_product": 15,
+    "art110_type_product": 30,
+    "art110_type_product_explosion_proof_ppe": 60,
+    "art110_extension_possible": 15,
+}
+KR_STATUTORY_SOURCE = "9bow/legalize-kr : 산업안전보건법 시행규칙 (one source)"
+
+
+class WeeksRange(_Frozen):
+    """A duration entered for this project, low and high, in weeks."""
+
+    low: Decimal = Field(ge=0)
+    high: Decimal = Field(ge=0)
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> WeeksRange:
+        if self.high < self.low:
+            raise ValueError("high is below low")
+        return self
+
+
+class CostRange(_Frozen):
+    """A cost entered for an activity, low and high, in one currency."""
+
+    low: Decimal = Field(ge=0)
+    high: Decimal = Field(ge=0)
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CostRange:
+        if self.high < self.low:
+            raise ValueError("high is below low")
+        return self
+
+
+class PlanInputs(_Frozen):
+    """What a PoC plan is built from. Everything not given falls back to a
+    sourced figure (KCs) or to an assumption default that says so."""
+
+    country: str = Field(pattern=r"^[A-Z]{2}$")  # ISO 3166 alpha-2
+    collaborative_mode: CollaborativeMode | None = None
+    task_type: TaskType
+    # From the cell's cost line items (``longest_lead_time``); None → assumption.
+    procurement_lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)
+    procurement_lead_time_weeks_high: Decimal | None = Field(default=None, ge=0)
+    procurement_lead_time_source: str = ""
+    # Line items with no lead time: the longest known one is then a lower bound.
+    procurement_items_without_lead_time: int = Field(default=0, ge=0)
+    # Korea only; None → the reference's 3–4 weeks (one source).
+    kcs_weeks_low: Decimal | None = Field(default=None, ge=0)
+    kcs_weeks_high: Decimal | None = Field(default=None, ge=0)
+    kcs_source: str = ""
+    # Durations entered for this project, replacing assumption defaults.
+    durations: dict[str, WeeksRange] = {}
+    # Costs by activity key, all in one currency; missing → unknown.
+    costs: dict[str, CostRange] = {}
+    # Share of the on-cell task validation that simulation takes off (0–1);
+    # None → the maturity's cap, an assumption.
+    sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PlanInputs:
+        for name in ("procurement_lead_time_weeks", "kcs_weeks"):
+            low, high = getattr(self, f"{name}_low"), getattr(self, f"{name}_high")
+            if (low is None) != (high is None):
+                raise ValueError(f"give both {name}_low and {name}_high, or neither")
+            if low is not None and high < low:
+                raise ValueError(f"{name}_high is below {name}_low")
+        if unknown := sorted(set(self.durations) - EDITABLE_DURATION_KEYS):
+            raise ValueError(f"durations for unknown activities: {', '.join(unknown)}")
+        if unknown := sorted(set(self.costs) - COSTED_KEYS):
+            raise ValueError(f"costs for unknown activities: {', '.join(unknown)}")
+        if len({cost.currency for cost in self.costs.values()}) > 1:
+            raise ValueError("all costs must be in one currency")
+        cap = SIM_REDUCTION_CAP[self.maturity]
+        reduction = self.sim_validation_reduction
+        if reduction is not None and reduction > cap:
+            raise ValueError(
+                f"sim_validation_reduction {reduction} exceeds {cap}, the most "
+                f"simulation may take off for a {self.task_type} task "
+                f"({self.maturity})"
+            )
+        return self
+
+    @property
+    def maturity(self) -> Maturity:
+        return MATURITY_BY_TASK[self.task_type]
+
+    @property
+    def reduction(self) -> Decimal:
+        """The share of the task validation that simulation takes off."""
+        if self.sim_validation_reduction is not None:
+            return self.sim_validation_reduction
+        return SIM_REDUCTION_CAP[self.maturity]
+
+    @property
+    def currency(self) -> str:
+        return next((cost.currency for cost in self.costs.values()), "")

@@ -1,0 +1,107 @@
+"""The sim-first plan of a robot cell: a simulation phase (model the cell;
+validate reach, cycle time, SSM fields and PFL speeds in simulation) from week
+0 beside the risk assessment and procurement, then the physical phase as in
+the physical-first plan, its validation on the real cell shortened only as far
+as the task's sim-to-real maturity allows and never skipped: a simulation
+result is never a deployment gate.
+
+Pure Python with pydantic, no Django.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from compliance.calculators.base import gettext_noop
+from compliance.plan.inputs import PlanInputs
+from compliance.plan.physical import physical_first_activities, planned_activity
+from compliance.plan.schedule import (
+    INSTALLATION,
+    ONE,
+    REAL_DEMONSTRATIONS,
+    SIM_MODEL,
+    SIM_PFL,
+    SIM_REACH_CYCLE,
+    SIM_RESULT,
+    SIM_SSM,
+    VALIDATION_TASK,
+    ZERO,
+    Activity,
+)
+
+# --- the sim-first plan --------------------------------------------------------
+
+
+def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
+    """The sim-first plan: a simulation phase from week 0, beside the risk
+    assessment and procurement; installation waits for its result; then the
+    same staged validation on the real cell, of which only the task stage may
+    shrink, by ``inputs.reduction`` (none for contact-rich tasks, which get
+    real demonstrations beside simulation instead)."""
+    # One simulation engineer: the simulation tasks run one after another.
+    simulation = [planned_activity(inputs, SIM_MODEL)]
+    steps = [SIM_REACH_CYCLE]
+    if inputs.collaborative_mode == "ssm":
+        steps.append(SIM_SSM)
+    if inputs.collaborative_mode == "pfl":
+        steps.append(SIM_PFL)
+    for key in steps:
+        simulation.append(planned_activity(inputs, key, (simulation[-1].key,)))
+    simulation.append(
+        Activity(
+            key=SIM_RESULT,
+            name=gettext_noop("First result, validated in simulation only"),
+            phase="milestone",
+            duration_weeks_low=ZERO,
+            duration_weeks_high=ZERO,
+            depends_on=(simulation[-1].key,),
+            basis=gettext_noop(
+                "The end of the simulation phase. A result in simulation is not a "
+                "deployment gate: the staged validation on the real cell follows."
+            ),
+        )
+    )
+    contact_rich = inputs.maturity == "evaluation_aid_only"
+    if contact_rich:
+        # On a bench robot beside simulation, from week 0 (an assumption).
+        simulation.append(planned_activity(inputs, REAL_DEMONSTRATIONS))
+
+    physical: list[Activity] = []
+    for activity in physical_first_activities(inputs):
+        if activity.key == INSTALLATION:
+            # The cell is built as simulated.
+            activity = _replace(activity, depends_on=(*activity.depends_on, SIM_RESULT))
+        elif activity.key == VALIDATION_TASK:
+            if contact_rich:
+                activity = _replace(
+                    activity, depends_on=(*activity.depends_on, REAL_DEMONSTRATIONS)
+                )
+            elif inputs.reduction > 0:
+                activity = _shortened(activity, ONE - inputs.reduction)
+        physical.append(activity)
+    return (*simulation, *physical)
+
+
+def _replace(activity: Activity, **changes: Any) -> Activity:
+    data = activity.model_dump(exclude={"note"})
+    return Activity.model_validate({**data, **changes})
+
+
+def _shortened(activity: Activity, factor: Decimal) -> Activity:
+    changes: dict[str, Any] = {
+        "duration_weeks_low": activity.duration_weeks_low * factor,
+        "duration_weeks_high": activity.duration_weeks_high * factor,
+        # The shortening is itself an assumption, so the result is one.
+        "assumption": True,
+        "certainty": None,
+        "basis": gettext_noop(
+            "Commissioning the task on the real cell, shortened because reach, "
+            "cycle time and the fields were validated in simulation first. The "
+            "shortening (duration and cost) is an assumption."
+        ),
+    }
+    if activity.cost_low is not None and activity.cost_high is not None:
+        changes["cost_low"] = activity.cost_low * factor
+        changes["cost_high"] = activity.cost_high * factor
+    return _replace(activity, **changes)
