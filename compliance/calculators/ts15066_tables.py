@@ -4,7 +4,7 @@
 quasi-static and transient pressure limits per area (Table A.2), the effective
 spring constant k and effective body mass m_H per region (Table A.3).
 
-Every figure is copied from /work/shared/reference/ts15066_body_regions.json
+Every figure is copied from the reference data ``ts15066_body_regions.json``
 ("regions"); the sources and ``confirmed_two_sources`` of each region and area
 are kept beside it as ``sources`` and ``certainty``. Transient values are the
 reference's own figures (twice the quasi-static ones, Table A.2 footnote c),
@@ -12,6 +12,10 @@ not computed here; skull/forehead and face have none (null in the reference).
 
 The area ids are our own slugs. The reference's area numbers are only an
 ordering (its "area_numbering_note"), so they are not used as ISO labels.
+
+Also here: the Table A.4 energy value the reference read (back and shoulders)
+and, for speed and separation monitoring, the intrusion distance C of a
+horizontal protective field from the reference data ``iso13855.json``.
 """
 
 from __future__ import annotations
@@ -67,10 +71,45 @@ BODY_MODEL_SOURCES = (SRC_B, SRC_G)
 
 # "table_A4_energy": only the back and shoulders value was read (source C only,
 # confirmed_two_sources: false). The reference notes it is 420^2/(2*35000) =
-# 2.52 J rounded to 2.5 J in the TS.
+# 2.52 J rounded to 2.5 J in the TS. It gives the energy route v = sqrt(2E/mu)
+# for that region only; a value confirmed from the licensed standard for
+# another region belongs here, with its source (none other was read).
 TABLE_A4_ENERGY_READ_J: dict[str, float] = {"back_shoulders": 2.5}
 TABLE_A4_SOURCES = (SRC_C,)
 TABLE_A4_CERTAINTY = Certainty.ONE_SOURCE
+
+
+# Intrusion distance C of a horizontal protective field (SSM), from the reference
+# data ``iso13855.json`` "parallel_approach" (confirmed_two_sources: true):
+# C = 1200 - 0.4 H, C_min_mm 850, H_max_mm 1000; "d <= H/15 + 50 (scanner field
+# at height H)"; "above H = 300 mm a crawl-under risk must be assessed". Copied
+# here (as in ``iso13855_tables``) so that SSM does not depend on the ISO 13855
+# calculator modules. The reference gives no clause numbers; 6.3 is the clause
+# the ISO 13855 calculator cites for the parallel approach.
+HORIZONTAL_FIELD_CLAUSE = (
+    "ISO 13855:2010, 6.3 (detection zone parallel to the approach)"
+)
+HORIZONTAL_C_BASE_MM = 1200
+HORIZONTAL_C_PER_MM_H = 0.4
+HORIZONTAL_C_MIN_MM = 850
+HORIZONTAL_H_MAX_MM = 1000
+HORIZONTAL_H_PER_MM_D = 15  # d <= H/15 + 50
+HORIZONTAL_D_OFFSET_MM = 50
+HORIZONTAL_CRAWL_UNDER_H_MM = 300
+HORIZONTAL_FIELD_SOURCES = (
+    "Datalogic safety light curtain manual (beam heights; parallel approach)",
+    "ReeR EOS4 / safety guide (beam heights; parallel approach)",
+    "SICK microScan3 operating instructions (horizontal protective field "
+    "C = 1200 - 0.4H; d_r = H/15 + 50)",
+    "https://manualslib.fr/manual/392675/Schmersal-Slc-210.html?page=36 "
+    "(S = 1600(t1+t2) + 1200 - 0.4H, H < 1 m, H = 15(D-50))",
+    "https://www.gt-engineering.it/en/technical-standards/en-iso-standards/"
+    "en-iso-13855/ (clause pages 5, 8 two-hand, 9 parallel approach, mats)",
+    "Public open-source code (Python lookups for ISO 13855:2010/13857:2019/"
+    "13854:2017; header says values are vendor reproductions from Troax, ReeR, "
+    "Datalogic, ABB, Axelent; VERIFIED=False)",
+)
+HORIZONTAL_FIELD_CERTAINTY = Certainty.TWO_SOURCES
 
 
 class BodyRegion(StrEnum):
