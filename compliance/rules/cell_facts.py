@@ -29,21 +29,45 @@ def _distance(cell: Cell, a: geometry.Point, b: geometry.Point) -> float:
     )
 
 
-def _assessment(cell: Cell) -> AssessmentFacts:
-    """What the cell's current revision records for the checks."""
-    assessment = Assessment.objects.filter(cell=cell).first()
-    if assessment is None:
-        return AssessmentFacts()
-    revision = selectors.current_revision(assessment)
+def _records(revision) -> dict[str, object]:
     regions = revision.hazards.exclude(body_region="").values_list(
         "body_region", flat=True
     )
+    return {
+        "low_fence_justification": bool(revision.low_guard_justification.strip()),
+        "conformity_route": bool(revision.conformity_route.strip()),
+        "contact_regions": tuple(sorted(set(regions))),
+    }
+
+
+def _assessment(cell: Cell) -> AssessmentFacts:
+    """What the cell's latest signed revision records for the checks, and what
+    a newer draft adds (pending, changing no verdict)."""
+    assessment = Assessment.objects.filter(cell=cell).first()
+    if assessment is None:
+        return AssessmentFacts()
+    signed = (
+        assessment.revisions.filter(status=RevisionStatus.SIGNED)
+        .order_by("-number")
+        .first()
+    )
+    current = selectors.current_revision(assessment)
+    draft = current if signed is None or current.number > signed.number else None
+    kept = _records(signed) if signed else {}
+    pending = []
+    if draft is not None:
+        for key, value in _records(draft).items():
+            if value and value != kept.get(key):
+                pending.append(key)
     return AssessmentFacts(
         exists=True,
-        signed=assessment.revisions.filter(status=RevisionStatus.SIGNED).exists(),
-        low_fence_justified=bool(revision.low_guard_justification.strip()),
-        contact_regions=tuple(sorted(set(regions))),
-        conformity_route_recorded=bool(revision.conformity_route.strip()),
+        signed=signed is not None,
+        signed_revision=signed.number if signed else None,
+        draft_revision=draft.number if draft else None,
+        low_fence_justified=bool(kept.get("low_fence_justification")),
+        contact_regions=kept.get("contact_regions", ()),
+        conformity_route_recorded=bool(kept.get("conformity_route")),
+        pending=tuple(pending),
     )
 
 

@@ -47,6 +47,7 @@ from compliance.rules.findings import (
     missing_lines,
     mm,
     number,
+    pending_notes,
 )
 
 _CELL = (CELL_SUBJECT, gettext_noop("Cell"))
@@ -158,8 +159,10 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
                 _CELL,
                 gettext_noop(
                     "Record in the risk assessment which body regions the robot may "
-                    "contact: the permissible speed depends on the region."
+                    "contact, and sign it: the permissible speed depends on the "
+                    "region."
                 ),
+                notes=pending_notes(facts.assessment, "contact_regions"),
             )
         ]
     speed = facts.robot_speed_mm_s

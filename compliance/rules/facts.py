@@ -102,18 +102,32 @@ class DeviceFacts(_Facts):
 
 
 class AssessmentFacts(_Facts):
-    """What the cell's risk assessment records, as far as the rules need it."""
+    """What the cell's risk assessment records, as far as the rules need it.
+
+    Whatever relaxes a rule (the low-fence justification, the contact regions,
+    the conformity route) is taken from the latest SIGNED revision only: a
+    draft's text changes no verdict. ``pending`` names what a newer unsigned
+    revision records beyond that, so a finding can say it is pending there.
+    """
 
     exists: bool = False
     signed: bool = False
-    # The assessment records why, given the robot's range of motion, a guard
-    # lower than 1.8 m carries no height-related risk (Art. 223 parenthesis).
+    # The number of the latest signed revision, and of a newer draft (if any).
+    signed_revision: int | None = Field(default=None, ge=1)
+    draft_revision: int | None = Field(default=None, ge=1)
+    # The signed revision records why, given the robot's range of motion, a
+    # guard lower than 1.8 m carries no height-related risk (Art. 223).
     low_fence_justified: bool = False
-    # ISO/TS 15066 body region ids the assessment says the robot may contact.
+    # ISO/TS 15066 body region ids the signed revision says may be contacted.
     contact_regions: tuple[str, ...] = ()
-    # Conformity with KS B ISO 10218 / ISO/TS 15066 is recorded as the route
-    # for a collaborative robot without the Art. 223 fence.
+    # The signed revision names conformity with KS B ISO 10218 / ISO/TS 15066
+    # as the route for a collaborative robot without the Art. 223 fence. Text
+    # only: the route itself rests on a certificate record (none is recorded
+    # yet, so the Korean route stays "needs evidence").
     conformity_route_recorded: bool = False
+    # What the newer draft records that the signed revision does not:
+    # "low_fence_justification", "conformity_route", "contact_regions".
+    pending: tuple[str, ...] = ()
 
     @field_validator("contact_regions")
     @classmethod

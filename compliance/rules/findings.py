@@ -179,3 +179,19 @@ def calculate(
 def missing_lines(missing: list[str]) -> tuple[Line, ...]:
     """One line per missing figure; each text is marked with gettext_noop."""
     return tuple(Line(text=text) for text in missing)
+
+
+PENDING_IN_DRAFT = gettext_noop(
+    "Pending in draft revision %(revision)s: the draft records this, but a "
+    "draft changes no verdict; it counts once the revision is signed."
+)
+
+
+def pending_notes(assessment: Any, *keys: str) -> tuple[Line, ...]:
+    """A note for a finding whose relaxation is recorded only in a newer,
+    unsigned revision (``AssessmentFacts.pending``)."""
+    if assessment.draft_revision is None or not set(keys) & set(assessment.pending):
+        return ()
+    return (
+        Line(text=PENDING_IN_DRAFT, values={"revision": assessment.draft_revision}),
+    )

@@ -29,6 +29,7 @@ from compliance.rules.findings import (
     Status,
     mm,
     number,
+    pending_notes,
 )
 from compliance.rules.korea_texts import (
     ART_222_ITEM1_KO,
@@ -71,12 +72,11 @@ _CAVEAT_KO = (
 
 
 def _cobot_route_taken(facts: CellFacts) -> bool:
-    """A collaborative robot whose signed assessment records the KS/ISO
-    conformity route (Art. 223 proviso)."""
-    a = facts.assessment
-    return (
-        facts.robot_kind == "collaborative" and a.signed and a.conformity_route_recorded
-    )
+    """The Art. 223 proviso holds for a collaborative robot once the conformity
+    is recognised, in practice by a KIRIA workplace certificate: a record (the
+    issuing body, number, validity and scope), never a line of text. No such
+    record is kept yet, so the proviso is never taken as granted."""
+    return False
 
 
 def _fenced(facts: CellFacts) -> bool:
@@ -173,11 +173,19 @@ def _check_fence_height(facts: CellFacts) -> list[Finding]:
                     "%(label)s is %(height)s mm high, below the %(required)s mm fence "
                     "that Art. 223 requires. Raise it to at least %(required)s mm, or "
                     "record in the risk assessment why, given the robot's range of "
-                    "motion, a lower guard carries no height-related risk."
+                    "motion, a lower guard carries no height-related risk, and sign "
+                    "it."
                 ),
             )
+        notes = (
+            pending_notes(facts.assessment, "low_fence_justification")
+            if status is Status.FAIL
+            else ()
+        )
         findings.append(
-            rule.finding(status, subject, message, values=values, numbers=numbers)
+            rule.finding(
+                status, subject, message, values=values, numbers=numbers, notes=notes
+            )
         )
     return findings
 
@@ -442,26 +450,20 @@ def _check_cobot_route(facts: CellFacts) -> list[Finding]:
         ]
     a = facts.assessment
     if a.signed and a.conformity_route_recorded:
-        return [
-            rule.finding(
-                Status.PASS,
-                subject,
-                gettext_noop(
-                    "The signed risk assessment records conformity with KS B ISO "
-                    "10218 / ISO/TS 15066 as the route for working without the "
-                    "Art. 223 fence. The exemption is never automatic: it holds "
-                    "once the Minister of Employment and Labor recognises the "
-                    "conformity, in practice by the KIRIA collaborative-robot "
-                    "workplace safety certification."
-                ),
-                details=route,
-            )
-        ]
-    if not a.signed and not a.conformity_route_recorded:
+        message = gettext_noop(
+            "The signed risk assessment names conformity with KS B ISO 10218 / "
+            "ISO/TS 15066 as the route for working without the Art. 223 fence, "
+            "but the route rests on the recognition itself, in practice the KIRIA "
+            "collaborative-robot workplace safety certificate: record it (issuing "
+            "body, number, issued, valid until, scope). Until then the Art. 223 "
+            "fence rule applies."
+        )
+    elif not a.signed and not a.conformity_route_recorded:
         message = gettext_noop(
             "A collaborative robot is not exempt from the Art. 223 fence by itself. "
             "Record the conformity route (KS B ISO 10218 / ISO/TS 15066) in the "
-            "risk assessment and sign it; until then the fence rule applies."
+            "risk assessment and sign it, and record the KIRIA certificate; until "
+            "then the fence rule applies."
         )
     elif not a.signed:
         message = gettext_noop(
@@ -474,7 +476,15 @@ def _check_cobot_route(facts: CellFacts) -> list[Finding]:
             "ISO 10218 / ISO/TS 15066) for working without the fence: record it; "
             "until then the Art. 223 fence rule applies."
         )
-    return [rule.finding(Status.NEEDS_EVIDENCE, subject, message, details=route)]
+    return [
+        rule.finding(
+            Status.NEEDS_EVIDENCE,
+            subject,
+            message,
+            details=route,
+            notes=pending_notes(a, "conformity_route"),
+        )
+    ]
 
 
 COBOT_ROUTE = Rule(

@@ -60,7 +60,7 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
     assert cell.segments.count() == 4
 
 
-def test_demo_cobot_cell_passes_pfl_for_the_regions_its_assessment_names(db):
+def test_demo_cobot_cell_regions_in_its_draft_are_pending(db):
     from cells.selectors import cell_with_layout
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
@@ -70,9 +70,9 @@ def test_demo_cobot_cell_passes_pfl_for_the_regions_its_assessment_names(db):
     cobot = Cell.objects.get(name="Machine tending cobot")
     results = evaluate(cell_facts(cell_with_layout(sa, cobot.pk)))
     pfl = next(r for r in results if r.rule.id == "INTL-15066-pfl").findings
-    # 250 mm/s programmed; hands/fingers and lower arms/wrists, transient contact.
-    assert {f.status for f in pfl} == {"pass"}
-    assert len(pfl) == 2
+    # Its draft names hands/fingers and lower arms/wrists: pending until signed.
+    assert [f.status for f in pfl] == ["needs_evidence"]
+    assert "draft revision 1" in pfl[0].notes[0].render()
     fence = next(r for r in results if r.rule.id == "KR-cobot-route").findings
     assert (
         fence[0].status == "needs_evidence"

@@ -72,10 +72,12 @@ def test_unfenced_cobot_without_route_still_fails_the_fence_rule():
     assert only(FENCE_HEIGHT, facts).status is Status.FAIL
 
 
-def test_unfenced_cobot_with_signed_route_relies_on_the_proviso():
+def test_low_guard_of_a_cobot_fails_while_the_proviso_rests_on_text_alone():
+    # A signed revision naming the conformity route is text: the Art. 223
+    # proviso needs the recognition itself (a KIRIA certificate record).
     finding = only(FENCE_HEIGHT, machine_tending_cobot())
-    assert finding.status is Status.WARNING
-    assert "proviso" in finding.message and "KIRIA" in finding.message
+    assert finding.status is Status.FAIL
+    assert finding.numbers == {"required_mm": 1800}  # no fence at all
 
 
 def test_korean_findings_say_the_text_must_be_confirmed_officially():
@@ -157,10 +159,14 @@ def test_cobot_route_is_not_checked_for_an_industrial_robot():
     assert run(COBOT_ROUTE, cell()) == []
 
 
-def test_cobot_route_with_signed_assessment_passes_naming_the_route():
-    finding = only(COBOT_ROUTE, machine_tending_cobot())
-    assert finding.status is Status.PASS
-    assert "never automatic" in finding.message
+def test_cobot_route_named_in_a_signed_revision_still_needs_the_certificate():
+    # Regression: a signed revision whose route says the KIRIA certificate is
+    # "to be applied for" made the route PASS.
+    facts = machine_tending_cobot()
+    assert facts.assessment.signed and facts.assessment.conformity_route_recorded
+    finding = only(COBOT_ROUTE, facts)
+    assert finding.status is Status.NEEDS_EVIDENCE
+    assert "certificate" in finding.message
     assert "KS B ISO 10218" in finding.details[0].text
     assert "KIRIA" in finding.details[0].text
 
