@@ -11,7 +11,7 @@ The 2023 (4th) edition exists; its Annex A was not read in any source, so the
 graph here is the 2006/2015 one. IEC 62061 SIL *assignment* (its Se × Cl matrix)
 is deliberately not implemented: that matrix is not in the reference data.
 
-Figures from ``/work/shared/reference/iso13849_risk_graph.json`` via
+Figures from the reference data ``iso13849_risk_graph.json`` via
 ``iso13849_tables``.
 """
 

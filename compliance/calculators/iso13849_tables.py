@@ -1,6 +1,6 @@
-"""ISO 13849-1 tables as typed data, copied from the shared reference file.
+"""ISO 13849-1 tables as typed data, copied from the project's reference data.
 
-Every figure here comes from ``/work/shared/reference/iso13849_risk_graph.json``
+Every figure here comes from the reference data ``iso13849_risk_graph.json``
 (the key is named beside each table), together with the public sources that
 reproduce it and whether two independent sources agree
 (``confirmed_two_sources``). The standard itself was not read: these are the

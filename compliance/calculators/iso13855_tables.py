@@ -1,10 +1,10 @@
-"""ISO 13855 constants as typed data, copied from the shared reference file.
+"""ISO 13855 constants as typed data, copied from the project's reference data.
 
-Every figure comes from ``/work/shared/reference/iso13855.json`` (the key is
-named beside each constant), with the public sources that reproduce it and
-whether two independent sources agree (``confirmed_two_sources``). The
-standard itself was not read: these are the values as vendors and public code
-reproduce them (ISO 13855:2010 basis).
+Every figure comes from the reference data ``iso13855.json`` or
+``iso13855_additions.json`` (the file and key are named beside each constant),
+with the public sources that reproduce it and whether two independent sources
+agree (``confirmed_two_sources``). The standard itself was not read: these are
+the values as vendors and public code reproduce them (ISO 13855:2010 basis).
 """
 
 from __future__ import annotations
@@ -117,5 +117,121 @@ MAT_MIN_DEPTH_MM = 750
 MATS = Sourced((GT_ENG, PINNACLE, SAFETYMAT), True)
 
 # "reaching_over_vertical_field": C >= 850 and >= C_RO from ISO 13855 Table 1;
-# "C_RO_table": null (not found). Used for a warning only, never for a figure.
+# "C_RO_table": null there; the table is in iso13855_additions.json (below).
 REACH_OVER = Sourced((SICK_DETEM,), False)
+
+
+# --- iso13855_additions.json ------------------------------------------------
+
+# Source descriptions, verbatim from that file's "sources" map.
+SCHMERSAL_SLC440 = (
+    "https://manualshive.com/en/manual/schmersal/slc440/slc440_operating-"
+    "instructions-manual_1213275-13.html (Schmersal SLC440 operating instructions "
+    "p.13: extract of ISO 13855:2010 Table 1, C_RO; header printed as 'Reaching "
+    "through'; 'between table values use the next higher value')"
+)
+WENGLOR_SEFG = (
+    "https://manualslib.mx/manual/362271/Wenglor-Sefg-Serie.html?page=44 (wenglor "
+    "SEFG manual, Spanish, worked example: a = b = 1600 mm -> C_RO = 750 mm; "
+    "remedy with a higher field -> C_RO = 450 mm; S = max(S_RT, S_RO))"
+)
+WENGLOR_SEFB = (
+    "https://manualshive.com/ru/manual/wenglor/sefb-series/956883?page=41 (wenglor "
+    "SEFB multi-beam manual pp.39-41: S_RO = K*T + C_RO with K 2000, or 1600 if "
+    "S > 500 mm; rounding rule for values between table entries)"
+)
+LEUZE_MLC510 = (
+    "https://easymanua.ls/leuze-electronic/mlc-520-ex-series/manual/1365071?p=19 "
+    "(Leuze MLC 510 manual pp.19-21: S = max(S_RT, S_RO); K rule; C_RO at most "
+    "1200 mm)"
+)
+LEUZE_MLC530 = (
+    "Leuze MLC 530 SPG manual p.52 (same S = max rule; same maker as "
+    "LEUZE_MLC510); URL not recorded"
+)
+GT_13855_2010 = (
+    "gt-engineering.it EN ISO 13855 pages (2010 text, §6.5): 'For C_RO the values "
+    "in Table 1 shall apply'"
+)
+GT_2024_GUARD = (
+    "gt-engineering.it wp-json normativa_tecnica/3324 (EN ISO 13855:2024 "
+    "interlocking guards, modified 2024-11-29: S = (K x T) + D_GT, K 1600 mm/s, "
+    "D_GT from ISO 13857:2019); the 2023 version of the page gives the same rule"
+)
+ABB_SENSE7 = (
+    "http://88.208.23.73:8080/en/manual/abb/sense7-series/5252?page=9 (ABB Jokab "
+    "Sense7 manual: interlocked guard S = K x T + C, K 1600 mm/s, T from opening "
+    "to stop, C from ISO 13857:2008 Table 4/5 if fingers or hand can be pushed "
+    "through the opening)"
+)
+ABB_MKEY = (
+    "https://manualshive.com/en/manual/abb/2tla050007r0602/ (ABB MKey manual "
+    "p.10: same rule; T may be reduced by the time needed to open the guard)"
+)
+
+# "c_ro_table_2010": ISO 13855:2010 Table 1, the additional distance C_RO (mm)
+# for reaching over a vertical detection zone. Rows: a, the height of the
+# hazard zone; columns: b, the height of the upper edge of the detection zone
+# (both mm above the reference plane). Rows copied in ascending a (the
+# reference lists them descending). ``None`` is the misprinted cell (see
+# C_RO_DEFECT): it has no value.
+C_RO_B_COLUMNS_MM: tuple[int, ...] = (
+    900, 1000, 1100, 1200, 1300, 1400, 1600, 1800, 2000, 2200, 2400, 2600,
+)  # fmt: skip
+C_RO_ROWS_MM: dict[int, tuple[int | None, ...]] = {
+    0: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    200: (600, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    400: (900, 700, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    600: (1050, 950, 750, 550, 0, 0, 0, 0, 0, 0, 0, 0),
+    800: (1150, 1050, 950, 800, 500, 450, 0, 0, 0, 0, 0, 0),
+    1000: (1200, 1150, 1050, 950, 750, 700, 0, 0, 0, 0, 0, 0),
+    1200: (1200, 1200, 1100, 1000, None, 800, 0, 0, 0, 0, 0, 0),
+    1400: (1200, 1200, 1100, 1000, 900, 850, 650, 0, 0, 0, 0, 0),
+    1600: (1150, 1150, 1100, 1000, 900, 850, 750, 450, 0, 0, 0, 0),
+    1800: (1100, 1100, 950, 950, 850, 800, 750, 550, 0, 0, 0, 0),
+    2000: (950, 950, 850, 850, 800, 750, 700, 550, 400, 0, 0, 0),
+    2200: (800, 750, 750, 700, 650, 650, 600, 550, 400, 250, 0, 0),
+    2400: (550, 550, 550, 500, 450, 450, 400, 400, 300, 250, 100, 0),
+    2500: (400, 400, 350, 300, 300, 300, 300, 300, 250, 150, 100, 0),
+    2600: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+}
+# "c_ro_table_2010" → "known_defect": the Schmersal copy prints '85' at
+# a = 1200, b = 1300; along the row the true value lies between 800 and
+# 1000 mm; the reference suggests 1000 mm as a flagged fallback. The task
+# brief overrides that: a cell without a value means S_RO cannot be
+# determined, so the fallback is only shown, never used for a verdict.
+C_RO_DEFECT_A_MM = 1200
+C_RO_DEFECT_B_MM = 1300
+C_RO_DEFECT_PRINTED = "85"
+C_RO_DEFECT_RANGE_MM = (800, 1000)
+C_RO_DEFECT_FALLBACK_MM = 1000
+# "c_ro_table_2010" → "cross_checks": (a, b) cells a second source confirms.
+# Only (1600, 1600) = 750 is read in the second source (wenglor SEFG); the
+# (1600, 1800) = 450 match is the reference's inference (wenglor prints no b),
+# so it is not counted as a second source here.
+C_RO_CORROBORATED: frozenset[tuple[int, int]] = frozenset({(1600, 1600)})
+# "c_ro_table_2010" → "lookup_rules": between table values the next higher
+# C_RO (Schmersal); b rounded down is always cautious (C_RO never rises with
+# b); for a between two rows the larger of the two rows (derived by the
+# reference from the table); b below 900 or above 2600 mm and a above 2600 mm
+# are not covered: do not extrapolate.
+C_RO_TABLE = Sourced((SCHMERSAL_SLC440, WENGLOR_SEFG, LEUZE_MLC510), False)
+# A reading that uses only the corroborated cells rests on two sources.
+C_RO_CELL_CORROBORATED = Sourced((SCHMERSAL_SLC440, WENGLOR_SEFG), True)
+
+# "s_max_rule": S = max(S_RT, S_RO), S_RO = K*T + C_RO; "start with K = 2000
+# mm/s; if the result exceeds 500 mm, recompute with K = 1600 mm/s". The 500 mm
+# floor after the switch is stated for S_RT only ("for S_RO it was not read").
+S_MAX_RULE = Sourced(
+    (LEUZE_MLC510, LEUZE_MLC530, WENGLOR_SEFG, WENGLOR_SEFB, GT_13855_2010), True
+)
+# "s_max_rule" → "worked_example" (wenglor SEFG): T = 0.3312 s, a = b = 1600 mm,
+# C_RO = 750, S_RT = 657.92, S_RO = 1412.4 (K 2000) → 1279.92 (K 1600), S =
+# 1279.92 mm. Checked in the tests.
+
+# "interlocking_guards_without_locking": S = K*T + C (2010 wording, ABB) or
+# S = K*T + D_GT (2024 wording, GT); K_mm_s 1600; T from opening the guard to
+# the cessation of the hazard; C per ISO 13857 only if fingers or a hand can be
+# pushed through the opening ("so C = 0 otherwise - inference").
+INTERLOCK_K_MM_S = 1600
+INTERLOCK = Sourced((GT_2024_GUARD, ABB_SENSE7, ABB_MKEY), True)

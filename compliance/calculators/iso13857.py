@@ -1,24 +1,25 @@
 """ISO 13857:2019 (EN ISO 13857:2019), safety distances to prevent hazard zones
-being reached by upper limbs; persons 14 years and over.
+being reached by upper and lower limbs; persons 14 years and over.
 
 - 4.2.1 reaching upwards (the height out of reach: 2500 mm low risk, 2700 mm
   high risk);
 - 4.2.2 reaching over a protective structure, Table 1 (low risk) and Table 2
-  (high risk): ``iso13857-reach-over``;
+  (high risk): ``iso13857-reach-over`` (here), for one hazard height or for a
+  hazard zone spanning a range of heights (the worst row over the range);
 - 4.2.4 reaching through regular openings, Table 4 (persons 14 years and
-  over): ``iso13857-opening``.
+  over): ``iso13857-opening`` (``iso13857_openings``, re-exported here);
+- the gap between the floor and a guard's lower edge, Table 7 (lower limbs)
+  with Table 4: ``iso13857-gap-under`` (``iso13857_gaps``).
 
-No lower-limb calculator (Table 7): the reference has only the slot rows above
-35 mm, so the table is kept as data in ``iso13857_tables`` and not computed.
-The tables and their sources are in ``iso13857_tables``. Pure Python with
-pydantic, no Django.
+The tables and their sources are in ``iso13857_tables`` (copied from the
+reference data ``iso13857_tables.json``). Pure Python with pydantic, no Django.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from compliance.calculators.base import (
     CalcInput,
@@ -29,14 +30,25 @@ from compliance.calculators.base import (
     fmt,
     gettext_noop,
 )
+from compliance.calculators.iso13857_gaps import (
+    CALCULATORS as GAP_CALCULATORS,
+)
+from compliance.calculators.iso13857_gaps import (
+    GapUnderGuardInput,
+    GapUnderGuardResult,
+    gap_under_guard,
+)
+from compliance.calculators.iso13857_openings import (
+    REASON_OPENING_TOO_LARGE,
+    OpeningInput,
+    OpeningResult,
+    opening,
+)
 from compliance.calculators.iso13857_tables import (
     REACH_OVER_RULES,
     REACH_OVER_TABLES,
     REACHING_UPWARDS,
     SRC_TROAX,
-    TABLE4_OPENINGS,
-    THUMB_STOP_REDUCED_DISTANCE_MM,
-    OpeningRow,
     ReachOverRow,
     ReachOverTable,
     fence_height_note,
@@ -44,11 +56,15 @@ from compliance.calculators.iso13857_tables import (
 
 __all__ = [
     "CALCULATORS",
+    "REASON_OPENING_TOO_LARGE",
+    "GapUnderGuardInput",
+    "GapUnderGuardResult",
     "OpeningInput",
     "OpeningResult",
     "ReachOverInput",
     "ReachOverResult",
     "fence_height_note",
+    "gap_under_guard",
     "opening",
     "reach_over",
 ]
@@ -140,6 +156,27 @@ class ReachOverInput(CalcInput):
             "the layout, in mm, to check (optional)."
         ),
     )
+    hazard_lower_mm: float | None = Field(
+        default=None,
+        ge=0,
+        le=10000,
+        description=gettext_noop(
+            "Lowest height of the hazard zone, in mm, if it spans a range of "
+            "heights up to a (e.g. a robot's reach from 0 to 2600 mm): every "
+            "height in between is checked and the worst one counts. Leave empty "
+            "to check the single height a."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _range_in_order(self) -> Self:
+        lower = self.hazard_lower_mm
+        if lower is not None and lower > self.hazard_height_mm:
+            raise ValueError(
+                "hazard_lower_mm: the lowest height of the hazard zone must not be "
+                "above its highest point, hazard_height_mm"
+            )
+        return self
 
 
 class ReachOverResult(CalcResult):
@@ -148,8 +185,9 @@ class ReachOverResult(CalcResult):
     horizontal_distance_mm: int | None  # None: see reason
     reason: str | None = None  # why there is no distance (marked for translation)
     table: Literal["Table 1", "Table 2"]
-    row_a_mm: int | None = None  # the table row used
+    row_a_mm: int | None = None  # the table row that gave c
     column_b_mm: int | None = None  # the table column used
+    rows_a_mm: tuple[int, ...] = ()  # every table row read
     sufficient: bool | None = None  # None when no actual distance was given
 
 
@@ -158,11 +196,17 @@ def _column(table: ReachOverTable, b: float) -> int:
     return max(col for col in table.b_columns_mm if col <= b)
 
 
-def _bracketing_rows(table: ReachOverTable, a: float) -> tuple[ReachOverRow, ...]:
-    """The table row for a, or the two rows either side of it."""
-    lower = max((r for r in table.rows if r.a_mm <= a), key=lambda r: r.a_mm)
-    upper = min((r for r in table.rows if r.a_mm >= a), key=lambda r: r.a_mm)
-    return (lower,) if lower is upper else (lower, upper)
+def _rows_spanned(
+    table: ReachOverTable, a_lower: float, a_upper: float
+) -> tuple[ReachOverRow, ...]:
+    """The table rows a hazard zone from a_lower to a_upper needs read: for one
+    height its row, or the two rows either side of it; for a range every row
+    in it and the rows either side of its ends."""
+    top = table.rows[-1].a_mm  # the reaching-upwards height: above it, no reach
+    a_upper = min(a_upper, top)
+    first = max(r.a_mm for r in table.rows if r.a_mm <= a_lower)
+    last = min(r.a_mm for r in table.rows if r.a_mm >= a_upper)
+    return tuple(r for r in table.rows if first <= r.a_mm <= last)
 
 
 def reach_over(inp: ReachOverInput) -> ReachOverResult:
@@ -171,24 +215,29 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
     Between table rows or columns the standard allows no interpolation: the
     value giving the higher safety is used. Columns are rounded down (a lower
     structure needs a larger c); between two rows the one with the larger c at
-    that column is used.
+    that column is used. For a hazard zone spanning heights (``hazard_lower_mm``
+    up to ``hazard_height_mm``) every row it spans, and the rows either side of
+    its ends, is read, and the largest c counts: the worst height decides.
     """
     table = REACH_OVER_TABLES[inp.risk]
     rules = REACH_OVER_RULES
     h_mm = REACHING_UPWARDS.min_height_mm[inp.risk]
     a, b = inp.hazard_height_mm, inp.structure_height_mm
+    # A zone spanning heights: from its lowest point up to a (its highest).
+    low = a if inp.hazard_lower_mm is None else inp.hazard_lower_mm
+    zone = f"a = {_num(a)} mm" if low == a else f"a = {_num(low)} … {_num(a)} mm"
     actual = inp.horizontal_distance_mm
     steps: list[Line] = [Line(text=RISK_STEP[inp.risk])]
     warnings: list[Line] = []
     base_sources = _dedupe(REACHING_UPWARDS.sources, rules.sources)
 
-    if a >= h_mm:
+    if low >= h_mm:
         steps.append(
             Line(
                 text=gettext_noop(
                     "Hazard zone at or above the reaching-upwards height (4.2.1)"
                 ),
-                formula=f"a = {_num(a)} mm ≥ h = {fmt(h_mm)} mm",
+                formula=f"{zone} ≥ h = {fmt(h_mm)} mm",
             )
         )
         return ReachOverResult(
@@ -201,14 +250,27 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
             certainty=Certainty.TWO_SOURCES,
             sources=REACHING_UPWARDS.sources,
         )
-    steps.append(
-        Line(
-            text=gettext_noop(
-                "Hazard zone below the reaching-upwards height: reaching over applies"
-            ),
-            formula=f"a = {_num(a)} mm < h = {fmt(h_mm)} mm",
+    if low == a:
+        steps.append(
+            Line(
+                text=gettext_noop(
+                    "Hazard zone below the reaching-upwards height: reaching over "
+                    "applies"
+                ),
+                formula=f"a = {_num(a)} mm < h = {fmt(h_mm)} mm",
+            )
         )
-    )
+    else:
+        steps.append(
+            Line(
+                text=gettext_noop(
+                    "Hazard zone spanning a range of heights: reaching over is "
+                    "checked for every height a in it below the reaching-upwards "
+                    "height h, and the largest distance counts"
+                ),
+                formula=f"{zone}; h = {fmt(h_mm)} mm",
+            )
+        )
 
     clause = f"{STANDARD}, 4.2.2 ({table.name})"
     reason: str | None = None
@@ -258,10 +320,21 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
             ),
         )
     )
-    candidates = _bracketing_rows(table, a)
+    candidates = _rows_spanned(table, low, a)
     cells = [(row.a_mm, table.cell(row.a_mm, column)) for row in candidates]
     row_a, c_mm = max(cells, key=lambda cell: cell[1])
-    if len(cells) == 1:
+    row_text = gettext_noop("Row used: hazard height a")
+    if low != a:
+        row_text = gettext_noop(
+            "Rows used: every table row the hazard zone spans and the rows either "
+            "side of its ends; the largest c counts (no interpolation)"
+        )
+        listed = ", ".join(f"{fmt(r)} ({fmt(c)})" for r, c in cells)
+        row_formula = (
+            f"{zone}: rows a (c) = {listed} mm → row a = {fmt(row_a)} mm, "
+            f"c = {fmt(c_mm)} mm"
+        )
+    elif len(cells) == 1:
         row_formula = f"a = {_num(a)} mm (table row)"
     else:
         (a1, c1), (a2, c2) = cells
@@ -270,9 +343,7 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
             f"a = {fmt(a2)} mm (c = {fmt(c2)} mm) → row a = {fmt(row_a)} mm "
             "(larger c, no interpolation)"
         )
-    steps.append(
-        Line(text=gettext_noop("Row used: hazard height a"), formula=row_formula)
-    )
+    steps.append(Line(text=row_text, formula=row_formula))
     steps.append(
         Line(
             text=gettext_noop("Required horizontal distance from %(table)s"),
@@ -344,6 +415,7 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
         table=table.name,
         row_a_mm=row_a,
         column_b_mm=column,
+        rows_a_mm=tuple(r for r, _ in cells),
         sufficient=sufficient,
         clause=clause,
         steps=tuple(steps),
@@ -353,156 +425,13 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
     )
 
 
-# --- Reaching through regular openings (4.2.4, Table 4) ---------------------
-
-REASON_OPENING_TOO_LARGE = gettext_noop(
-    "Table 4 covers openings up to 120 mm. For a larger opening the standard says "
-    "to use the reaching-over distances (Tables 1 and 2): use the reaching-over "
-    "calculator with the height of the opening's lower edge."
-)
-
-
-class OpeningInput(CalcInput):
-    """A regular opening in a guard (slot, square or round) that a person may
-    reach through."""
-
-    opening_shape: Literal["slot", "square", "round"] = Field(
-        description=gettext_noop(
-            "Shape of the opening: slot (long and narrow), square, or round."
-        ),
-    )
-    opening_size_mm: float = Field(
-        gt=0,
-        le=5000,
-        description=gettext_noop(
-            "Opening size e in mm: the width (smallest side) of a slot, the side "
-            "of a square, or the diameter of a round hole. For mesh, the clear "
-            "mesh opening."
-        ),
-    )
-    distance_to_hazard_mm: float | None = Field(
-        default=None,
-        ge=0,
-        le=20000,
-        description=gettext_noop(
-            "Actual distance from the opening to the hazard zone in the layout, in "
-            "mm, to check (optional)."
-        ),
-    )
-
-
-class OpeningResult(CalcResult):
-    """The safety distance s_r required by Table 4."""
-
-    safety_distance_mm: int | None  # None: see reason
-    band_e_min_mm: int | None = None  # the Table 4 band used: min < e <= max
-    band_e_max_mm: int | None = None
-    reason: str | None = None
-    sufficient: bool | None = None  # None when no actual distance was given
-
-
-def _opening_row(e: float) -> OpeningRow | None:
-    return next((r for r in TABLE4_OPENINGS.rows if e <= r.e_max_mm), None)
-
-
-def opening(inp: OpeningInput) -> OpeningResult:
-    """ISO 13857:2019, 4.2.4, Table 4: safety distance s_r behind an opening."""
-    table = TABLE4_OPENINGS
-    e, shape = inp.opening_size_mm, inp.opening_shape
-    actual = inp.distance_to_hazard_mm
-    clause = f"{STANDARD}, 4.2.4 (Table 4, persons 14 years and over)"
-    certainty = (
-        Certainty.TWO_SOURCES if table.confirmed_two_sources else Certainty.ONE_SOURCE
-    )
-    steps: list[Line] = [
-        Line(
-            text=gettext_noop(
-                "Table 4 is for persons 14 years and over; openings that children "
-                "can reach need Table 5, which is not covered here"
-            )
-        )
-    ]
-    row = _opening_row(e)
-    if row is None:
-        steps.append(
-            Line(
-                text=gettext_noop("Opening larger than Table 4 covers"),
-                formula=f"e = {_num(e)} mm > {fmt(table.max_opening_mm)} mm",
-            )
-        )
-        return OpeningResult(
-            safety_distance_mm=None,
-            reason=REASON_OPENING_TOO_LARGE,
-            clause=clause,
-            steps=tuple(steps),
-            certainty=certainty,
-            sources=table.sources,
-        )
-
-    s_r = row.s_r_mm[shape]
-    steps += [
-        Line(
-            text=gettext_noop("Opening size band (%(shape)s)"),
-            values={"shape": shape},
-            formula=f"e = {_num(e)} mm → {fmt(row.e_min_mm)} < e ≤ "
-            f"{fmt(row.e_max_mm)} mm",
-        ),
-        Line(
-            text=gettext_noop("Required safety distance for a %(shape)s opening"),
-            values={"shape": shape},
-            formula=f"s_r = {fmt(s_r)} mm",
-        ),
-    ]
-    sufficient: bool | None = None
-    if actual is not None:
-        sufficient = actual >= s_r
-        steps.append(
-            Line(
-                text=gettext_noop("Actual distance to the hazard compared"),
-                formula=f"{_num(actual)} mm {'≥' if sufficient else '<'} {fmt(s_r)} mm",
-            )
-        )
-
-    warnings: list[Line] = []
-    if shape == "slot" and s_r > THUMB_STOP_REDUCED_DISTANCE_MM:
-        warnings.append(
-            Line(
-                text=gettext_noop(
-                    "A source notes that for a slot no longer than 65 mm the thumb "
-                    "acts as a stop and the distance can be reduced to 200 mm; it "
-                    "does not say for which slot widths, so the full table value is "
-                    "used here. Check the standard before relying on a reduction"
-                )
-            )
-        )
-    if e == table.max_opening_mm:
-        warnings.append(
-            Line(
-                text=gettext_noop(
-                    "The opening is at the largest size Table 4 covers (120 mm); any "
-                    "larger opening is treated as reaching over"
-                )
-            )
-        )
-    return OpeningResult(
-        safety_distance_mm=s_r,
-        band_e_min_mm=row.e_min_mm,
-        band_e_max_mm=row.e_max_mm,
-        sufficient=sufficient,
-        clause=clause,
-        steps=tuple(steps),
-        warnings=tuple(warnings),
-        certainty=certainty,
-        sources=table.sources,
-    )
-
-
 CHOICE_LABELS = {
     "low": gettext_noop("Low risk (Table 1)"),
     "high": gettext_noop("High risk (Table 2)"),
     "slot": gettext_noop("Slot"),
     "square": gettext_noop("Square"),
     "round": gettext_noop("Round"),
+    "rectangle": gettext_noop("Rectangle (two unequal sides)"),
 }
 
 CALCULATORS: list[Calculator] = [
@@ -512,7 +441,8 @@ CALCULATORS: list[Calculator] = [
         summary=gettext_noop(
             "How far a hazard zone must be behind a fence or guard of a given "
             "height so that nobody can reach over it, from ISO 13857 Table 1 (low "
-            "risk) or Table 2 (high risk)."
+            "risk) or Table 2 (high risk), for one hazard height or the worst "
+            "height of a zone spanning a range."
         ),
         standard=STANDARD,
         input_model=ReachOverInput,
@@ -532,15 +462,16 @@ CALCULATORS: list[Calculator] = [
         name="iso13857-opening",
         title=gettext_noop("Reaching through an opening (ISO 13857)"),
         summary=gettext_noop(
-            "How far a hazard zone must be behind a slot, square or round opening "
-            "(such as fence mesh) so that fingers, hands or arms cannot reach it, "
-            "from ISO 13857 Table 4 for persons 14 years and over."
+            "How far a hazard zone must be behind a slot, square, round or "
+            "rectangular opening (such as fence mesh) so that fingers, hands or "
+            "arms cannot reach it, from ISO 13857 Table 4 for persons 14 years and "
+            "over."
         ),
         standard=STANDARD,
         input_model=OpeningInput,
         result_model=OpeningResult,
         run=opening,
-        headline=("safety_distance_mm", "sufficient"),
+        headline=("safety_distance_mm", "verdict", "judged_as", "sufficient"),
         choice_labels=CHOICE_LABELS,
         # 40 x 40 mm square mesh -> 200 mm (ABB application, cited in CODE13857).
         example={
@@ -549,4 +480,5 @@ CALCULATORS: list[Calculator] = [
             "distance_to_hazard_mm": 250,
         },
     ),
+    *GAP_CALCULATORS,
 ]

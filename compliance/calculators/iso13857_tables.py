@@ -1,6 +1,6 @@
 """ISO 13857:2019 tables as typed data, copied from the project reference.
 
-Every number here is copied from ``/work/shared/reference/iso13857_tables.json``
+Every number here is copied from the reference data ``iso13857_tables.json``
 (the key is named in a comment beside each table). The standard itself was not
 read: the values are as reproduced by vendors and public code, and each table
 carries its source list and whether two independent sources agree
@@ -266,15 +266,21 @@ TABLE4_OPENINGS = OpeningTable(
     confirmed_two_sources=True,
 )
 
-# reference: table4_regular_openings_14plus.notes[0]: "if slot length <= 65 mm
-# the thumb acts as a stop and the distance can be reduced to 200 mm". The
-# reference does not say for which slot widths ("Slot 6 < e <= ..."), so the
-# calculator only mentions it and never applies it.
+# reference: table4_regular_openings_14plus.description: "opening e (slot
+# width / square side / round diameter)": e is a slot's width, its smaller
+# side; a rectangle with unequal sides is no square, so it is a slot.
+#
+# reference: table4_regular_openings_14plus.notes[0]: "Slot 6 < e <= ... : if
+# slot length <= 65 mm the thumb acts as a stop and the distance can be
+# reduced to 200 mm (safetyfenceguarding)". The upper end of the slot widths
+# it covers is cut off in the reference ("..."), so where the reduction would
+# decide a verdict the calculator answers "needs evidence".
+THUMB_STOP_SLOT_E_GT_MM = 6
 THUMB_STOP_SLOT_LENGTH_MM = 65
 THUMB_STOP_REDUCED_DISTANCE_MM = 200
 
 
-# --- Table 7: lower limbs (slots only; incomplete, no calculator) ------------
+# --- Table 7: lower limbs (slots only; incomplete) -----------------------------
 
 
 @dataclass(frozen=True)
@@ -287,8 +293,8 @@ class LowerLimbSlotRow:
 
 
 # reference: table7_lower_limbs_slot_rows. One source; only slot rows above
-# 35 mm were found (square/round rows and e <= 35 mm are null), so there is no
-# lower-limb calculator yet.
+# 35 mm were found (square/round rows and e <= 35 mm are null): below that the
+# gap check in ``iso13857_gaps`` answers "needs evidence".
 TABLE7_LOWER_LIMB_SLOTS: tuple[LowerLimbSlotRow, ...] = (
     LowerLimbSlotRow(35, 60, 180),
     LowerLimbSlotRow(60, 80, 650),
@@ -299,6 +305,13 @@ TABLE7_LOWER_LIMB_SLOTS: tuple[LowerLimbSlotRow, ...] = (
 WHOLE_BODY_ACCESS_MM: dict[str, int] = {"slot": 180, "square": 240, "round": 240}
 TABLE7_SOURCES: tuple[str, ...] = (SRC_CODE13857,)
 TABLE7_CONFIRMED_TWO_SOURCES = False
+
+
+# reference: ground_clearance_table: "values": null. The safetyfenceguarding
+# "protective structures/ground clearance" page exists ("if h between values
+# use the higher safety distance") but its numbers were not read.
+GROUND_CLEARANCE_VALUES: dict[int, int] | None = None
+GROUND_CLEARANCE_SOURCES: tuple[str, ...] = (SRC_SFG,)
 
 
 # --- ISO 13854 minimum gaps (plain data) -------------------------------------

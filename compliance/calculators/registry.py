@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from compliance.calculators import iso13849, iso13855, iso13857, ts15066
+from compliance.calculators import (
+    iso13849,
+    iso13855,
+    iso13855_interlock,
+    iso13857,
+    ts15066,
+)
 from compliance.calculators.base import Calculator
 
 CALCULATORS: dict[str, Calculator] = {
     calc.name: calc
-    for module in (iso13849, iso13855, iso13857, ts15066)
+    for module in (iso13849, iso13855, iso13855_interlock, iso13857, ts15066)
     for calc in module.CALCULATORS
 }

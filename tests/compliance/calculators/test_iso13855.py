@@ -154,6 +154,23 @@ def test_espe_warns_that_reaching_over_is_not_checked():
     assert any(
         "C_RO" in w.text and "ISO 13855:2010 Table 1" in w.text for w in result.warnings
     )
+    assert result.reach_over_checked is False
+    assert result.governs == "reach_through"
+    assert result.reach_through_distance_mm == result.minimum_distance_mm == 200
+
+
+def test_espe_with_only_one_of_the_two_heights_still_warns_and_keeps_s_rt():
+    # Reaching over needs both a and b; with one of them S stays S_RT (200 mm).
+    for heights in ({"hazard_height_mm": 1600}, {"upper_edge_height_mm": 1600}):
+        result = _espe(
+            detection_capability_mm=14,
+            response_time_ms=10,
+            stopping_time_ms=90,
+            **heights,
+        )
+        assert result.minimum_distance_mm == 200
+        assert result.reach_over_checked is False
+        assert any("not checked" in w.text for w in result.warnings)
 
 
 def test_espe_result_carries_clause_steps_certainty_and_sources():
@@ -462,7 +479,19 @@ def test_calculator_entries_run_their_examples():
 
 @pytest.mark.parametrize(
     "module",
-    ["compliance.calculators.iso13855", "compliance.calculators.iso13849"],
+    [
+        "compliance.calculators.iso13855",
+        "compliance.calculators.iso13855_common",
+        "compliance.calculators.iso13855_horizontal",
+        "compliance.calculators.iso13855_interlock",
+        "compliance.calculators.iso13855_reach_over",
+        "compliance.calculators.iso13855_reach_through",
+        "compliance.calculators.iso13855_vertical",
+        "compliance.calculators.iso13849",
+        "compliance.calculators.iso13857",
+        "compliance.calculators.iso13857_gaps",
+        "compliance.calculators.iso13857_openings",
+    ],
 )
 def test_module_imports_no_django(module):
     code = (

@@ -1,0 +1,163 @@
+"""ISO 13855:2010: what the minimum-distance calculators share.
+
+S = K × T + C: the time inputs, the overall stopping performance T, the
+formula lines, and the result with S, K, C and T. The figures are in
+``iso13855_tables`` (copied from the reference data ``iso13855.json`` and
+``iso13855_additions.json``). Pure Python with pydantic, no Django.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol, TypeVar
+
+from pydantic import Field
+
+from compliance.calculators import iso13855_tables as tables
+from compliance.calculators.base import (
+    CalcResult,
+    Certainty,
+    Line,
+    fmt,
+    gettext_noop,
+)
+
+STANDARD = "ISO 13855:2010"
+
+# Sanity bound on each time input (one minute), not a value from the standard:
+# it only rejects typing errors such as seconds entered as milliseconds × 1000.
+MAX_TIME_MS = 60_000
+
+CONTROLLER_TIME = gettext_noop(
+    "Response time of the safety controller or relay between the device and the "
+    "machine, in milliseconds (0 if none)."
+)
+STOPPING_TIME = gettext_noop(
+    "Stopping time of the machine, from the stop signal to standstill, in "
+    "milliseconds (measured, or from the machine maker)."
+)
+ALLOWANCE = gettext_noop(
+    "Any extra time you add to the overall stopping performance, e.g. for brake "
+    "wear, in milliseconds (0 if none)."
+)
+
+
+def time_field(description: str, *, optional: bool = False) -> Any:
+    """A time input in ms; ``description`` is marked with gettext_noop."""
+    if optional:
+        return Field(default=0, ge=0, le=MAX_TIME_MS, description=description)
+    return Field(gt=0, le=MAX_TIME_MS, description=description)
+
+
+def num(value: float) -> str:
+    """A number with as few decimals as it needs (at most four)."""
+    for digits in range(5):
+        if abs(round(value, digits) - value) < 1e-9:
+            return fmt(value, digits)
+    return fmt(value, 4)
+
+
+def line(text: str, formula: str = "", **values: str | int | float) -> Line:
+    """One line of working; ``text`` is marked with gettext_noop by the caller."""
+    return Line(text=text, formula=formula, values=values)
+
+
+class TimedInput(Protocol):
+    """An input with the four parts of the overall stopping performance."""
+
+    @property
+    def response_time_ms(self) -> float: ...
+    @property
+    def controller_time_ms(self) -> float: ...
+    @property
+    def stopping_time_ms(self) -> float: ...
+    @property
+    def allowance_ms(self) -> float: ...
+
+
+def overall_time(inp: TimedInput) -> tuple[float, Line]:
+    """T = device response + controller + machine stopping time + allowance."""
+    parts = (
+        inp.response_time_ms,
+        inp.controller_time_ms,
+        inp.stopping_time_ms,
+        inp.allowance_ms,
+    )
+    t_ms = sum(parts)
+    working = line(
+        gettext_noop(
+            "Overall stopping performance T = device response + controller + "
+            "machine stopping time + allowance"
+        ),
+        f"T = {' + '.join(num(p) for p in parts)} = {num(t_ms)} ms = "
+        f"{num(t_ms / 1000)} s",
+    )
+    return t_ms, working
+
+
+def distance(k_mm_s: int, t_ms: float, c_mm: float) -> tuple[float, str]:
+    """S = K × T + C and its formula line."""
+    # K in mm/s times T in ms, divided once by 1000, keeps exact products exact.
+    s_mm = k_mm_s * t_ms / 1000 + c_mm
+    k, t, c, s = num(k_mm_s), num(t_ms / 1000), num(c_mm), num(s_mm)
+    return s_mm, f"S = {k} mm/s × {t} s + {c} mm = {s} mm"
+
+
+def rounded_up(s_mm: float) -> Line:
+    """The distance to lay out: S rounded up to the next whole millimetre."""
+    # Rounding away from the hazard only; round(…, 6) drops float noise first.
+    return line(
+        gettext_noop(
+            "Place the detection zone at least this far from the hazard zone "
+            "(rounded up to the next whole millimetre)"
+        ),
+        f"S ≥ {fmt(math.ceil(round(s_mm, 6)))} mm",
+    )
+
+
+def certainty_of(groups: tuple[tables.Sourced, ...]) -> Certainty:
+    """Two sources only if every group of figures used has two."""
+    confirmed = all(g.confirmed_two_sources for g in groups)
+    return Certainty.TWO_SOURCES if confirmed else Certainty.ONE_SOURCE
+
+
+def sources_of(groups: tuple[tables.Sourced, ...]) -> tuple[str, ...]:
+    """The sources of the groups used, each once, in order."""
+    return tuple(dict.fromkeys(s for g in groups for s in g.sources))
+
+
+class DistanceResult(CalcResult):
+    """A minimum distance S = K × T + C with its parts."""
+
+    minimum_distance_mm: float
+    k_mm_s: int
+    c_mm: float
+    t_ms: float
+
+
+R = TypeVar("R", bound=DistanceResult)
+
+
+def distance_result(
+    cls: type[R],
+    parts: tuple[float, int, float, float],
+    clause: str,
+    steps: list[Line],
+    warnings: list[Line],
+    groups: tuple[tables.Sourced, ...],
+    **extra: Any,
+) -> R:
+    """The result with S, K, C and T, the working and the sources behind it."""
+    s_mm, k_mm_s, c_mm, t_ms = parts
+    return cls(
+        minimum_distance_mm=s_mm,
+        k_mm_s=k_mm_s,
+        c_mm=c_mm,
+        t_ms=t_ms,
+        clause=clause,
+        steps=(*steps, rounded_up(s_mm)),
+        warnings=tuple(warnings),
+        certainty=certainty_of(groups),
+        sources=sources_of(groups),
+        **extra,
+    )
