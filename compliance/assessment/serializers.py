@@ -8,7 +8,7 @@ Nothing here writes: the views hand the validated values to
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, get_args
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -145,8 +145,11 @@ def hazard_estimates(hazard: Hazard) -> tuple[Any, Any]:
 def hazard_acceptability(hazard: Hazard) -> risk.Acceptability:
     """The product's acceptance rule on the hazard (its measures prefetched)."""
     initial, residual = hazard_estimates(hazard)
-    measures_pl_ok = not any(m.pl_below_plr for m in hazard.measures.all())
-    return risk.residual_acceptable(initial, residual, measures_pl_ok)
+    measures = hazard.measures.all()
+    measures_pl_ok = not any(m.pl_below_plr for m in measures)
+    return risk.residual_acceptable(
+        initial, residual, measures_pl_ok, measure_steps=[m.step for m in measures]
+    )
 
 
 def _label(lookup, *ids: str) -> str:
@@ -159,14 +162,7 @@ def _label(lookup, *ids: str) -> str:
 
 
 class ReasonSerializer(serializers.Serializer):
-    code = serializers.ChoiceField(
-        choices=[
-            "not_estimated",
-            "residual_not_estimated",
-            "residual_level_too_high",
-            "measure_pl_below_plr",
-        ]
-    )
+    code = serializers.ChoiceField(choices=list(get_args(risk.ReasonCode)))
     text = serializers.CharField()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -63,6 +63,16 @@ LIMIT_FIELDS = (
     "exposed_persons",
     "low_guard_justification",
     "conformity_route",
+)
+# The limits of the machine (ISO 12100:2010 5.3) a revision must state to be
+# signed; the justification and the route are asked for only where a rule needs
+# them.
+SIGN_REQUIRED_LIMITS = (
+    "intended_use",
+    "foreseeable_misuse",
+    "space_limits",
+    "time_limits",
+    "exposed_persons",
 )
 
 
@@ -445,6 +455,22 @@ def revision_approve(*, revision: Revision, actor) -> Revision:
     )
 
 
+def _blank_limits(revision: Revision) -> dict[str, str]:
+    """A message naming each limit of the machine the revision leaves blank.
+
+    Read from the database: the object in hand may predate the last save.
+    """
+    stored = Revision.objects.values(*SIGN_REQUIRED_LIMITS).get(pk=revision.pk)
+    errors = {}
+    for name in SIGN_REQUIRED_LIMITS:
+        value = stored[name]
+        if not (value.strip() if isinstance(value, str) else value):
+            errors[name] = _(
+                "Record the %(field)s before signing (ISO 12100:2010, 5.3)."
+            ) % {"field": Revision._meta.get_field(name).verbose_name}
+    return errors
+
+
 @transaction.atomic
 def revision_sign(*, revision: Revision, actor) -> Revision:
     """A safety engineer signs: the content is hashed and frozen for good."""
@@ -462,14 +488,14 @@ def revision_sign(*, revision: Revision, actor) -> Revision:
             raise PermissionDenied(_("The approver and the signer must be two people."))
     elif revision.status not in (RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED):
         raise ValidationError(_("Submit the revision for review before signing it."))
+    errors = _blank_limits(revision)
     unestimated = [h.task for h in revision.hazards.all() if not h.is_estimated]
     if unestimated:
-        raise ValidationError(
-            _(
-                "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
-            )
-            % {"tasks": "; ".join(unestimated)}
-        )
+        errors[NON_FIELD_ERRORS] = _(
+            "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
+        ) % {"tasks": "; ".join(unestimated)}
+    if errors:
+        raise ValidationError(errors)
     digest = content_hash(selectors.revision_content(revision))
     return _transition(
         revision,

@@ -97,7 +97,9 @@ def _row(hazard: Hazard) -> Row:
         hazard,
         initial,
         residual,
-        risk.residual_acceptable(initial, residual, pl_ok),
+        risk.residual_acceptable(
+            initial, residual, pl_ok, measure_steps=[m.step for m in measures]
+        ),
         measures,
     )
 

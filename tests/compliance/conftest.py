@@ -22,9 +22,33 @@ def layout(cell):
     return {"segment": segment, "opening": opening, "station": station}
 
 
+# Every limit of the machine signing asks for (ISO 12100:2010 5.3); the space
+# limits come from the layout when the assessment is opened.
+LIMITS = {
+    "intended_use": "Palletising cartons of up to 12 kg",
+    "foreseeable_misuse": "Reaching through the infeed to clear a jam",
+    "time_limits": "20 years, two shifts a day",
+    "exposed_persons": ["operators", "maintenance_staff"],
+}
+
+
+def state_limits(revision, actor):
+    """The revision with ``LIMITS`` recorded through the service."""
+    return services.revision_update_limits(
+        revision=revision, actor=actor, version=revision.version, **LIMITS
+    )
+
+
 @pytest.fixture
-def revision(cell, layout, safety_engineer):
+def blank_revision(cell, layout, safety_engineer):
+    """Revision 1 as opened: only the space limits (from the layout) stated."""
     return services.assessment_open(cell=cell, actor=safety_engineer)
+
+
+@pytest.fixture
+def revision(blank_revision, safety_engineer):
+    """Revision 1 with the limits of the machine stated, as signing needs."""
+    return state_limits(blank_revision, safety_engineer)
 
 
 @pytest.fixture

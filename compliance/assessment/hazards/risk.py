@@ -14,13 +14,15 @@ its ``basis`` field. PLr a-b is "low" (green), c "medium" (amber), d "high"
 
 ``residual_acceptable`` applies this product's acceptance rule to a hazard's
 residual risk (again a product choice, not a clause): the hazard must be
-estimated, its residual level must be low or medium, and every measure must
-reach its PLr.
+estimated, its residual level must be low or medium, every measure must reach
+its PLr, a residual risk lower than the initial one must rest on at least one
+measure, and a residual risk of serious injury (S2) must not rest on information
+for use alone (after the three-step method of ISO 12100:2010, 6.1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -45,9 +47,15 @@ BASIS = gettext_noop(
 ACCEPTANCE_BASIS = gettext_noop(
     "The acceptance rule is a choice of Cell Safety Planner, not taken from a "
     "standard: the hazard is estimated, its residual risk level is low or "
-    "medium, and every protective measure reaches its required performance "
-    "level."
+    "medium, every protective measure reaches its required performance level, "
+    "a residual risk lower than the initial one rests on at least one measure, "
+    "and a residual risk of serious injury (S2) is not reduced by information "
+    "for use alone (after ISO 12100:2010, 6.1)."
 )
+
+# The id of step 3 of the three-step method, as in ``catalogue.THREE_STEP_METHOD``
+# and ``MeasureStep`` (kept pure here: a test checks that the three agree).
+INFORMATION_FOR_USE = "information_for_use"
 
 
 class RiskLevelBand(BaseModel):
@@ -211,6 +219,8 @@ ReasonCode = Literal[
     "residual_not_estimated",
     "residual_level_too_high",
     "measure_pl_below_plr",
+    "residual_lowered_without_measure",
+    "serious_risk_information_only",
 ]
 
 
@@ -252,6 +262,8 @@ def residual_acceptable(
     initial: RiskEstimate | None,
     residual: RiskEstimate | None,
     measures_pl_ok: bool,
+    *,
+    measure_steps: Collection[str],
 ) -> Acceptability:
     """Judge a hazard's residual risk by this product's rule (see ``ACCEPTANCE_BASIS``).
 
@@ -259,7 +271,13 @@ def residual_acceptable(
     estimate; its residual risk has not been estimated (no estimate is never
     taken to mean "no risk" - re-estimate it, even if unchanged); the residual
     level is high or very high; a measure's claimed PL is below its PLr
-    (``measures_pl_ok`` false, computed by the caller with ``pl_at_least``).
+    (``measures_pl_ok`` false, computed by the caller with ``pl_at_least``);
+    the residual PLr is below the initial one with no measure at all; the
+    residual severity is S2 and every measure is information for use.
+
+    ``measure_steps`` holds the three-step-method step of each of the hazard's
+    measures (``"inherently_safe_design"``, ``"safeguarding"`` or
+    ``INFORMATION_FOR_USE``), one per measure.
     """
     reasons: list[Reason] = []
     if initial is None:
@@ -293,6 +311,43 @@ def residual_acceptable(
                 text=gettext_noop(
                     "A protective measure's performance level is below its "
                     "required performance level (PLr)."
+                ),
+            )
+        )
+    if (
+        initial is not None
+        and residual is not None
+        and not measure_steps
+        and _PL_RANK[residual.effective_plr] < _PL_RANK[initial.effective_plr]
+    ):
+        # A lower estimate with nothing done is a claim without a record.
+        reasons.append(
+            Reason(
+                code="residual_lowered_without_measure",
+                text=gettext_noop(
+                    "The residual risk was lowered without a measure: record the "
+                    "measure that reduces it, or estimate the residual risk as "
+                    "the initial one."
+                ),
+            )
+        )
+    if (
+        residual is not None
+        and residual.severity == "S2"
+        and measure_steps
+        and all(step == INFORMATION_FOR_USE for step in measure_steps)
+    ):
+        # ISO 12100:2010 6.1: information for use comes last, after inherently
+        # safe design and safeguarding; it cannot be all that is done against
+        # a risk of serious injury.
+        reasons.append(
+            Reason(
+                code="serious_risk_information_only",
+                text=gettext_noop(
+                    "Information for use is the only measure against a residual "
+                    "risk of serious injury (S2): information for use cannot be "
+                    "the only reduction of a serious risk. Add an inherently safe "
+                    "design or safeguarding measure (ISO 12100:2010, 6.1)."
                 ),
             )
         )

@@ -1,8 +1,10 @@
-"""The fixtures live in tests/compliance/conftest.py; CRUSHING is re-exported
-here for the tests that import it from this module."""
+"""The shared fixtures live in tests/compliance/conftest.py (``revision``
+states the limits of the machine, as a revision must before it can be signed;
+``blank_revision`` does not); re-exported here for the tests that import them
+from this module."""
 
 from __future__ import annotations
 
-from tests.compliance.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING, LIMITS, state_limits
 
-__all__ = ["CRUSHING"]
+__all__ = ["CRUSHING", "LIMITS", "state_limits"]

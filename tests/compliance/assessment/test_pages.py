@@ -190,6 +190,37 @@ def test_engineer_signs_in_the_browser_and_the_register_locks(
     assert "Start a new revision" in response.text
 
 
+def test_signing_in_the_browser_with_blank_limits_shows_which_are_blank(
+    client, safety_engineer, blank_revision
+):
+    services.hazard_add(
+        revision=blank_revision,
+        actor=safety_engineer,
+        severity="S2",
+        frequency="F2",
+        avoidance="P1",
+        **CRUSHING,
+    )
+    client.force_login(safety_engineer)
+    services.revision_submit(revision=blank_revision, actor=safety_engineer)
+
+    response = client.post(
+        reverse("compliance:revision_action", args=[blank_revision.pk, "sign"]),
+        follow=True,
+    )
+
+    for field in (
+        "intended use",
+        "reasonably foreseeable misuse",
+        "time limits (life cycle)",
+        "persons exposed",
+    ):
+        assert f"Record the {field} before signing" in response.text
+    assert "Record the space limits" not in response.text
+    status = Revision.objects.get(pk=blank_revision.pk).status
+    assert status == RevisionStatus.IN_REVIEW
+
+
 def test_architect_cannot_sign(owner_client, revision, hazard):
     signed = sign(owner_client, revision)
     assert signed.status == RevisionStatus.IN_REVIEW
@@ -237,6 +268,41 @@ def test_filter_by_residual_level(owner_client, hazard, revision, safety_enginee
     high = owner_client.get(page(cell), {"level": "high"}, **HTMX)
     assert "Loading parts at the infeed" in low.text
     assert "Loading parts at the infeed" not in high.text
+
+
+def test_register_says_why_a_reduction_does_not_count(
+    owner_client, revision, safety_engineer
+):
+    # S2 F2 P2 (PLr e) re-estimated S2 F1 P1 (PLr c, medium) both times.
+    estimates = {
+        "severity": "S2",
+        "frequency": "F2",
+        "avoidance": "P2",
+        "residual_severity": "S2",
+        "residual_frequency": "F1",
+        "residual_avoidance": "P1",
+    }
+    informed = services.hazard_add(
+        revision=revision, actor=safety_engineer, **CRUSHING, **estimates
+    )
+    services.measure_add(
+        hazard=informed,
+        actor=safety_engineer,
+        step="information_for_use",
+        description="Warning sign",
+    )
+    services.hazard_add(  # no measure at all
+        revision=revision,
+        actor=safety_engineer,
+        **{**CRUSHING, "task": "Cleaning"},
+        **estimates,
+    )
+
+    response = owner_client.get(page(revision.assessment.cell))
+
+    assert "cannot be the only reduction of a serious risk" in response.text
+    assert "The residual risk was lowered without a measure" in response.text
+    assert "2 hazards still need estimating or more risk reduction" in response.text
 
 
 @pytest.mark.parametrize("count", [5, 50])

@@ -61,6 +61,87 @@ def test_signing_with_unestimated_hazards_names_them(revision, safety_engineer):
     assert Revision.objects.get(pk=revision.pk).status == RevisionStatus.IN_REVIEW
 
 
+# --- Signing needs the limits of the machine (ISO 12100:2010 5.3) ----------------
+
+BLANK = {
+    "intended_use": "",
+    "foreseeable_misuse": "",
+    "time_limits": "",
+    "exposed_persons": [],
+}
+SIGN_REQUIRED = {"space_limits", *BLANK}
+
+
+def _submitted(revision, actor, **limits):
+    """``revision`` with ``limits`` saved and one estimated hazard, in review."""
+    revision = services.revision_update_limits(
+        revision=revision, actor=actor, version=revision.version, **limits
+    )
+    services.hazard_add(
+        revision=revision,
+        actor=actor,
+        severity="S2",
+        frequency="F2",
+        avoidance="P1",
+        **CRUSHING,
+    )
+    return services.revision_submit(revision=revision, actor=actor)
+
+
+def test_signing_with_blank_limits_names_each_blank_limit(
+    blank_revision, safety_engineer
+):
+    submitted = _submitted(blank_revision, safety_engineer, **BLANK)
+
+    with pytest.raises(ValidationError) as refused:
+        services.revision_sign(revision=submitted, actor=safety_engineer)
+
+    errors = refused.value.message_dict
+    assert set(errors) == set(BLANK)
+    assert errors["intended_use"] == [
+        "Record the intended use before signing (ISO 12100:2010, 5.3)."
+    ]
+    assert "reasonably foreseeable misuse" in errors["foreseeable_misuse"][0]
+    assert "time limits" in errors["time_limits"][0]
+    assert "persons exposed" in errors["exposed_persons"][0]
+    assert Revision.objects.get(pk=submitted.pk).status == RevisionStatus.IN_REVIEW
+
+
+@pytest.mark.parametrize("name", sorted(SIGN_REQUIRED))
+def test_signing_refuses_any_one_blank_limit(revision, safety_engineer, name):
+    # Whitespace is blank too.
+    blank = [] if name == "exposed_persons" else "  \n"
+    submitted = _submitted(revision, safety_engineer, **{name: blank})
+
+    with pytest.raises(ValidationError) as refused:
+        services.revision_sign(revision=submitted, actor=safety_engineer)
+
+    assert list(refused.value.message_dict) == [name]
+
+
+def test_signing_reports_blank_limits_and_unestimated_hazards_together(
+    blank_revision, safety_engineer
+):
+    services.hazard_add(revision=blank_revision, actor=safety_engineer, **CRUSHING)
+    submitted = services.revision_submit(revision=blank_revision, actor=safety_engineer)
+
+    with pytest.raises(ValidationError) as refused:
+        services.revision_sign(revision=submitted, actor=safety_engineer)
+
+    errors = refused.value.message_dict
+    assert set(errors) == {*BLANK, "__all__"}
+    assert CRUSHING["task"] in errors["__all__"][0]
+
+
+def test_signing_with_every_limit_stated_succeeds(revision, safety_engineer):
+    submitted = _submitted(revision, safety_engineer)
+
+    signed = services.revision_sign(revision=submitted, actor=safety_engineer)
+
+    assert signed.status == RevisionStatus.SIGNED
+    assert signed.intended_use and signed.exposed_persons
+
+
 def test_an_empty_revision_cannot_be_submitted(revision, safety_engineer):
     with pytest.raises(ValidationError):
         services.revision_submit(revision=revision, actor=safety_engineer)

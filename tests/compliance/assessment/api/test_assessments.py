@@ -162,25 +162,103 @@ def test_each_hazard_has_its_plr_risk_level_and_acceptability(
     assert second["group_label"] == "Mechanical"
 
 
-def test_a_hazard_with_acceptable_residual_risk_says_so(
-    owner_api, revision, safety_engineer
-):
-    services.hazard_add(
+def _reduced_hazard(revision, actor, *steps: str, **residual: str):
+    """A hazard S2 F2 P2 (PLr e) re-estimated after ``steps`` (one measure each)."""
+    hazard = services.hazard_add(
         revision=revision,
-        actor=safety_engineer,
+        actor=actor,
         severity="S2",
         frequency="F2",
         avoidance="P2",
-        residual_severity="S1",
-        residual_frequency="F2",
-        residual_avoidance="P2",
+        **{f"residual_{name}": value for name, value in residual.items()},
         **CRUSHING,
     )
+    for step in steps:
+        services.measure_add(
+            hazard=hazard, actor=actor, step=step, description=f"A {step} measure"
+        )
+    return hazard
 
-    response = owner_api.get(detail_url("assessment", revision.assessment_id))
 
+def _only_hazard(api, revision) -> dict:
+    response = api.get(detail_url("assessment", revision.assessment_id))
     (hazard,) = response.data["current_revision"]["hazards"]
+    return hazard
+
+
+def test_a_hazard_with_acceptable_residual_risk_says_so(
+    owner_api, revision, safety_engineer
+):
+    _reduced_hazard(
+        revision,
+        safety_engineer,
+        "safeguarding",
+        severity="S1",
+        frequency="F2",
+        avoidance="P2",
+    )
+
+    hazard = _only_hazard(owner_api, revision)
+
     assert (hazard["plr"], hazard["residual_plr"]) == ("e", "c")
+    assert hazard["acceptable"] is True
+    assert hazard["reasons"] == []
+
+
+def test_a_residual_risk_lowered_without_a_measure_is_not_acceptable(
+    owner_api, revision, safety_engineer
+):
+    _reduced_hazard(
+        revision, safety_engineer, severity="S1", frequency="F2", avoidance="P2"
+    )
+
+    hazard = _only_hazard(owner_api, revision)
+
+    assert hazard["residual_risk_level"] == "medium"
+    assert hazard["acceptable"] is False
+    (reason,) = hazard["reasons"]
+    assert reason["code"] == "residual_lowered_without_measure"
+    assert "lowered without a measure" in reason["text"]
+
+
+def test_a_serious_residual_risk_reduced_only_by_information_is_not_acceptable(
+    owner_api, revision, safety_engineer
+):
+    # Residual S2 F1 P1: PLr c, medium, yet a risk of serious injury.
+    _reduced_hazard(
+        revision,
+        safety_engineer,
+        "information_for_use",
+        "information_for_use",
+        severity="S2",
+        frequency="F1",
+        avoidance="P1",
+    )
+
+    hazard = _only_hazard(owner_api, revision)
+
+    assert (hazard["residual_plr"], hazard["residual_risk_level"]) == ("c", "medium")
+    assert hazard["acceptable"] is False
+    (reason,) = hazard["reasons"]
+    assert reason["code"] == "serious_risk_information_only"
+    assert "ISO 12100:2010, 6.1" in reason["text"]
+
+
+def test_a_serious_residual_risk_with_a_safeguard_beside_information_is_acceptable(
+    owner_api, revision, safety_engineer
+):
+    _reduced_hazard(
+        revision,
+        safety_engineer,
+        "information_for_use",
+        "safeguarding",
+        severity="S2",
+        frequency="F1",
+        avoidance="P1",
+    )
+
+    hazard = _only_hazard(owner_api, revision)
+
     assert hazard["acceptable"] is True
     assert hazard["reasons"] == []
 

@@ -17,6 +17,7 @@ from tests.compliance.assessment.api.conftest import (
     hazard_body,
     list_url,
 )
+from tests.compliance.assessment.conftest import LIMITS
 from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, MembershipFactory, UserFactory
 
@@ -76,14 +77,14 @@ def test_editor_changes_the_limits_with_the_version_read(owner_api, revision):
     assert response.data["intended_use"] == stored.intended_use
 
 
-def test_limits_need_the_version(owner_api, revision):
+def test_limits_need_the_version(owner_api, blank_revision):
     response = owner_api.patch(
-        detail_url("revision", revision.pk), {"intended_use": "x"}, format="json"
+        detail_url("revision", blank_revision.pk), {"intended_use": "x"}, format="json"
     )
 
     assert response.status_code == 400
     assert "version" in response.data
-    assert Revision.objects.get(pk=revision.pk).intended_use == ""
+    assert Revision.objects.get(pk=blank_revision.pk).intended_use == ""
 
 
 def test_limits_saved_meanwhile_are_a_conflict(owner_api, engineer_api, revision):
@@ -128,15 +129,15 @@ def test_limits_with_bad_input_are_refused(owner_api, revision, body, field):
     assert field in response.data
 
 
-def test_viewer_cannot_change_the_limits(viewer_api, revision):
+def test_viewer_cannot_change_the_limits(viewer_api, blank_revision):
     response = viewer_api.patch(
-        detail_url("revision", revision.pk),
-        {"version": revision.version, "intended_use": "x"},
+        detail_url("revision", blank_revision.pk),
+        {"version": blank_revision.version, "intended_use": "x"},
         format="json",
     )
 
     assert response.status_code == 403
-    assert Revision.objects.get(pk=revision.pk).intended_use == ""
+    assert Revision.objects.get(pk=blank_revision.pk).intended_use == ""
 
 
 def test_the_limits_of_a_signed_revision_cannot_change(owner_api, signed):
@@ -148,7 +149,7 @@ def test_the_limits_of_a_signed_revision_cannot_change(owner_api, signed):
 
     assert response.status_code == 400
     assert "Start a new revision" in str(response.data)
-    assert Revision.objects.get(pk=signed.pk).intended_use == ""
+    assert Revision.objects.get(pk=signed.pk).intended_use == LIMITS["intended_use"]
 
 
 @pytest.mark.parametrize("method", ["put", "delete"])
@@ -242,6 +243,59 @@ def test_signing_names_the_hazards_not_yet_estimated(
     assert response.status_code == 400
     assert CRUSHING["task"] in str(response.data)
     assert status_of(revision) == RevisionStatus.IN_REVIEW
+
+
+def test_signing_with_blank_limits_is_a_400_naming_each_blank_limit(
+    engineer_api, blank_revision, safety_engineer
+):
+    services.hazard_add(
+        revision=blank_revision,
+        actor=safety_engineer,
+        severity="S2",
+        frequency="F2",
+        avoidance="P1",
+        **CRUSHING,
+    )
+    engineer_api.post(action_url("submit", blank_revision.pk))
+
+    response = engineer_api.post(action_url("sign", blank_revision.pk))
+
+    assert response.status_code == 400
+    assert set(response.data) == {
+        "intended_use",
+        "foreseeable_misuse",
+        "time_limits",
+        "exposed_persons",
+    }
+    assert response.data["intended_use"] == [
+        "Record the intended use before signing (ISO 12100:2010, 5.3)."
+    ]
+    assert status_of(blank_revision) == RevisionStatus.IN_REVIEW
+
+
+def test_signing_after_the_limits_are_stated_through_the_api(
+    engineer_api, blank_revision, safety_engineer
+):
+    services.hazard_add(
+        revision=blank_revision,
+        actor=safety_engineer,
+        severity="S2",
+        frequency="F2",
+        avoidance="P1",
+        **CRUSHING,
+    )
+    stated = engineer_api.patch(
+        detail_url("revision", blank_revision.pk),
+        {"version": blank_revision.version, **LIMITS},
+        format="json",
+    )
+    engineer_api.post(action_url("submit", blank_revision.pk))
+
+    response = engineer_api.post(action_url("sign", blank_revision.pk))
+
+    assert stated.status_code == 200
+    assert response.status_code == 200
+    assert status_of(blank_revision) == RevisionStatus.SIGNED
 
 
 def test_a_revision_in_review_is_returned_to_draft(
@@ -412,7 +466,7 @@ def test_start_next_then_re_estimate_shows_in_the_diff(
     assert (data["from_revision"]["number"], data["to_revision"]["number"]) == (1, 2)
     assert data["is_empty"] is False
     assert [(c["field"], c["before"], c["after"]) for c in data["limits"]] == [
-        ("time_limits", "", "15 years")
+        ("time_limits", LIMITS["time_limits"], "15 years")
     ]
     kinds = {h["kind"]: h for h in data["hazards"]}
     assert kinds["added"]["task"] == "Teaching the pick point"
@@ -503,8 +557,9 @@ def test_diff_content_matches_the_selectors(owner_api, signed, safety_engineer):
 
 
 def test_history_shows_the_api_writes_with_their_actor(
-    owner_api, engineer_api, revision, owner, safety_engineer
+    owner_api, engineer_api, blank_revision, owner, safety_engineer
 ):
+    revision = blank_revision
     created = owner_api.post(
         list_url("hazard"), hazard_body(revision), format="json"
     ).data
@@ -551,7 +606,8 @@ def test_history_is_the_revisions_own(owner_api, signed, safety_engineer):
     ]
 
 
-def test_history_is_paginated(owner_api, revision, safety_engineer, monkeypatch):
+def test_history_is_paginated(owner_api, blank_revision, safety_engineer, monkeypatch):
+    revision = blank_revision
     for index in range(3):
         services.hazard_add(
             revision=revision,

@@ -134,19 +134,25 @@ def test_pl_at_least_rejects_unknown_levels(claimed, required):
         pl_at_least(claimed, required)
 
 
+# A hazard whose one measure is a safeguard (step 2 of ISO 12100:2010 6.1).
+GUARDED = ("safeguarding",)
+
+
 def _codes(result: Acceptability) -> list[str]:
     return [r.code for r in result.reasons]
 
 
 def test_unestimated_hazard_is_not_acceptable():
-    result = residual_acceptable(None, None, measures_pl_ok=True)
+    result = residual_acceptable(None, None, measures_pl_ok=True, measure_steps=())
     assert not result.acceptable
     assert _codes(result) == ["not_estimated", "residual_not_estimated"]
     assert result.reasons[0].render() == "The hazard's risk has not been estimated."
 
 
 def test_missing_residual_estimate_is_not_taken_as_no_risk():
-    result = residual_acceptable(estimate("S1", "F1", "P1"), None, measures_pl_ok=True)
+    result = residual_acceptable(
+        estimate("S1", "F1", "P1"), None, measures_pl_ok=True, measure_steps=()
+    )
     assert not result.acceptable
     assert _codes(result) == ["residual_not_estimated"]
 
@@ -163,14 +169,19 @@ def test_missing_residual_estimate_is_not_taken_as_no_risk():
 )
 def test_residual_level_high_or_very_high_is_not_acceptable(params, acceptable):
     initial = estimate("S2", "F2", "P2")
-    result = residual_acceptable(initial, estimate(*params), measures_pl_ok=True)
+    result = residual_acceptable(
+        initial, estimate(*params), measures_pl_ok=True, measure_steps=GUARDED
+    )
     assert result.acceptable is acceptable
     assert _codes(result) == ([] if acceptable else ["residual_level_too_high"])
 
 
 def test_residual_level_reason_names_the_level_translated():
     result = residual_acceptable(
-        estimate("S2", "F2", "P2"), estimate("S2", "F2", "P2"), measures_pl_ok=True
+        estimate("S2", "F2", "P2"),
+        estimate("S2", "F2", "P2"),
+        measures_pl_ok=True,
+        measure_steps=(),
     )
     assert result.reasons[0].render() == (
         "The residual risk level is Very high: reduce it to low or medium."
@@ -189,7 +200,10 @@ def test_residual_level_reason_names_the_level_translated():
 def test_measure_below_its_plr_makes_residual_risk_not_acceptable():
     low = estimate("S1", "F1", "P1")
     result = residual_acceptable(
-        low, low, measures_pl_ok=pl_at_least(claimed="c", required="d")
+        low,
+        low,
+        measures_pl_ok=pl_at_least(claimed="c", required="d"),
+        measure_steps=GUARDED,
     )
     assert not result.acceptable
     assert _codes(result) == ["measure_pl_below_plr"]
@@ -197,15 +211,124 @@ def test_measure_below_its_plr_makes_residual_risk_not_acceptable():
 
 def test_every_reason_that_applies_is_listed():
     result = residual_acceptable(
-        estimate("S2", "F2", "P2"), estimate("S2", "F2", "P1"), measures_pl_ok=False
+        estimate("S2", "F2", "P2"),
+        estimate("S2", "F2", "P1"),
+        measures_pl_ok=False,
+        measure_steps=GUARDED,
     )
     assert _codes(result) == ["residual_level_too_high", "measure_pl_below_plr"]
 
 
 def test_acceptable_residual_risk_has_no_reasons_and_states_its_basis():
     result = residual_acceptable(
-        estimate("S2", "F2", "P2"), estimate("S1", "F1", "P2"), measures_pl_ok=True
+        estimate("S2", "F2", "P2"),
+        estimate("S1", "F1", "P2"),
+        measures_pl_ok=True,
+        measure_steps=GUARDED,
     )
     assert result.acceptable
     assert result.reasons == ()
     assert "not taken from a standard" in result.basis
+
+
+# --- ISO 12100:2010 6.1: information for use comes last ---------------------------
+
+INFORMATION_ONLY = ("information_for_use",)
+
+
+def test_serious_residual_risk_reduced_only_by_information_for_use_is_not_acceptable():
+    # Residual S2 F1 P1: PLr c, a medium level the level rule alone accepts.
+    result = residual_acceptable(
+        estimate("S2", "F2", "P2"),
+        estimate("S2", "F1", "P1"),
+        measures_pl_ok=True,
+        measure_steps=INFORMATION_ONLY * 2,
+    )
+    assert not result.acceptable
+    assert _codes(result) == ["serious_risk_information_only"]
+    text = result.reasons[0].render()
+    assert "cannot be the only reduction of a serious risk" in text
+    assert "ISO 12100:2010, 6.1" in text
+
+
+def test_information_only_reason_is_translated():
+    result = residual_acceptable(
+        estimate("S2", "F2", "P2"),
+        estimate("S2", "F1", "P1"),
+        measures_pl_ok=True,
+        measure_steps=INFORMATION_ONLY,
+    )
+    german = {result.reasons[0].text: "Nur Benutzerinformation reicht nicht."}
+    assert result.reasons[0].render(lambda s: german.get(s, s)) == (
+        "Nur Benutzerinformation reicht nicht."
+    )
+
+
+@pytest.mark.parametrize(
+    ("residual", "steps"),
+    [
+        # Serious, but a safeguard or a design measure does the reducing.
+        (("S2", "F1", "P1"), ("information_for_use", "safeguarding")),
+        (("S2", "F1", "P1"), ("inherently_safe_design",)),
+        # Slight injury (S1): information for use alone may do.
+        (("S1", "F2", "P1"), INFORMATION_ONLY),
+    ],
+)
+def test_information_for_use_is_acceptable_beside_another_step_or_for_slight_harm(
+    residual, steps
+):
+    result = residual_acceptable(
+        estimate("S2", "F2", "P2"),
+        estimate(*residual),
+        measures_pl_ok=True,
+        measure_steps=steps,
+    )
+    assert result.acceptable, _codes(result)
+
+
+def test_information_for_use_is_the_step_id_of_the_catalogue_and_the_model():
+    from compliance.assessment.hazards import catalogue
+    from compliance.assessment.hazards.risk import INFORMATION_FOR_USE
+    from compliance.assessment.models import MeasureStep
+
+    assert catalogue.step(INFORMATION_FOR_USE).number == 3
+    assert MeasureStep.INFORMATION_FOR_USE == INFORMATION_FOR_USE
+
+
+# --- A lower residual risk needs a measure ----------------------------------------
+
+
+def test_residual_risk_lowered_without_a_measure_is_flagged():
+    # S2 F2 P1 (PLr d) re-estimated S1 F1 P1 (PLr a) with nothing done.
+    result = residual_acceptable(
+        estimate("S2", "F2", "P1"),
+        estimate("S1", "F1", "P1"),
+        measures_pl_ok=True,
+        measure_steps=(),
+    )
+    assert not result.acceptable
+    assert _codes(result) == ["residual_lowered_without_measure"]
+    assert "lowered without a measure" in result.reasons[0].render()
+
+
+@pytest.mark.parametrize(
+    ("initial", "residual", "steps"),
+    [
+        # Unchanged with no measure: the risk is what it was, and low.
+        (("S1", "F1", "P1"), ("S1", "F1", "P1"), ()),
+        # Other parameters, same PLr (b): not lowered.
+        (("S1", "F2", "P1"), ("S1", "F1", "P2"), ()),
+        # Lowered by a measure.
+        (("S2", "F2", "P1"), ("S1", "F1", "P1"), GUARDED),
+    ],
+)
+def test_residual_risk_not_lowered_or_lowered_by_a_measure_is_acceptable(
+    initial, residual, steps
+):
+    result = residual_acceptable(
+        estimate(*initial),
+        estimate(*residual),
+        measures_pl_ok=True,
+        measure_steps=steps,
+    )
+    assert result.acceptable, _codes(result)
