@@ -7,14 +7,22 @@ what to buy or commission, each line saying which rule or finding asks for it.
 How the lines are derived (simple on purpose; users edit the result with
 ``apply_overrides`` and ``custom_item``):
 
-- Fence: the layout's segments of kind ``fence``, grouped by height; the
-  metres are the segment lengths summed and rounded up to 0.1 m. Openings in
-  a segment are not subtracted: doors and sensing devices are priced on their
-  own lines. No fence segments, no fence line.
+- Fence: the layout's segments of kind ``fence``, grouped by the height they
+  are priced at; the metres are the segment lengths less the widths of their
+  openings (an opening is a gap that a door or a sensing device fills, and
+  those are priced on their own lines), summed and rounded up to 0.1 m. A
+  segment that fails the Korean Art. 223 fence height is priced at the height
+  the finding requires (1,800 mm), on a line of its own that says so. No fence
+  segments, no fence line.
+- Every device the layout records: one line each, "recorded in the layout",
+  priced from the catalogue entry of its kind (to be quoted where the
+  catalogue has none, e.g. an enabling device). The layout does not say
+  whether a device is existing equipment: the user sets such a line to 0.
 - An opening with no presence-sensing device and no interlocked door linked
   to it (or one the Korean Art. 223 opening rule fails): a light curtain for a
   ``material_entry``, an interlocked guard door for an ``operator_access`` or
-  ``maintenance_door`` opening, one line per opening.
+  ``maintenance_door`` opening, one line per opening; never when a device of
+  that kind is already recorded at the opening (its recorded line stands).
 - A safety laser scanner when the collaborative mode is speed and separation
   monitoring (``ssm``) and the cell records none.
 - A safety controller when the cell records none.
@@ -54,6 +62,28 @@ from compliance.rules import baseline, collaborative, korea, sensing
 from compliance.rules.facts import SENSING_DEVICE_KINDS, CellFacts, SegmentFacts
 from compliance.rules.findings import mm
 
+# The catalogue entry that prices a recorded device of each kind.
+DEVICE_ENTRIES = {
+    kind: kind
+    for kind in (
+        "light_curtain",
+        "multibeam",
+        "safety_mat",
+        "laser_scanner",
+        "interlocked_door",
+        "emergency_stop",
+        "safety_controller",
+    )
+}
+# The kinds the catalogue has no entry for: their lines are to be quoted.
+DEVICE_NAMES = {
+    "enabling_device": gettext_noop("Enabling device"),
+    "other": gettext_noop("Safety device"),
+}
+NO_CATALOGUE_ENTRY = gettext_noop(
+    "The catalogue has no entry for this kind of device: ask suppliers for a quote."
+)
+
 # --- Deriving the lines from a cell -----------------------------------------
 
 
@@ -73,9 +103,10 @@ def derive_line_items(
     """
     if operator_station_count is not None and operator_station_count < 0:
         raise ValueError("operator_station_count must not be negative")
-    refs = finding_refs(findings)
-    build = _Builder(facts, refs, catalogue)
+    flat = _flat(findings)
+    build = _Builder(facts, finding_refs(flat), catalogue, _required_heights(flat))
     build.fence()
+    build.recorded_devices()
     build.openings()
     build.laser_scanner()
     build.safety_controller()
@@ -88,6 +119,31 @@ def derive_line_items(
         build.safety_inspection()
     build.measurements()
     return tuple(build.items)
+
+
+def _flat(findings: Iterable[Any]) -> list[Any]:
+    """Findings, with the ``RuleFindings`` pairs holding them opened up."""
+    flat: list[Any] = []
+    for finding in findings:
+        if not hasattr(finding, "rule_id") and hasattr(finding, "findings"):
+            flat.extend(_flat(finding.findings))
+        else:
+            flat.append(finding)
+    return flat
+
+
+def _required_heights(findings: Iterable[Any]) -> dict[str, Decimal]:
+    """The fence height each segment must have, by subject key: from the
+    failing Korean Art. 223 fence-height findings (their ``required_mm``)."""
+    required = {}
+    for finding in findings:
+        status = str(getattr(finding.status, "value", finding.status))
+        if finding.rule_id != korea.FENCE_HEIGHT.id or status != "fail":
+            continue
+        numbers = getattr(finding, "numbers", None) or {}
+        height = numbers.get("required_mm", korea.FENCE_MIN_HEIGHT_MM)
+        required[finding.subject_key] = _dec(float(height))
+    return required
 
 
 def finding_refs(findings: Iterable[Any]) -> tuple[FindingRef, ...]:
@@ -126,10 +182,12 @@ class _Builder:
         facts: CellFacts,
         refs: tuple[FindingRef, ...],
         catalogue: Mapping[str, CatalogueEntry],
+        required_heights: Mapping[str, Decimal],
     ) -> None:
         self.facts = facts
         self.refs = refs
         self.catalogue = catalogue
+        self.required_heights = required_heights
         self.korea = facts.country == "KR"
         self.items: list[LineItem] = []
 
@@ -173,49 +231,173 @@ class _Builder:
         )
 
     def fence(self) -> None:
-        groups: dict[Decimal, list[SegmentFacts]] = {}
+        # Segments priced at the same height share a line; a segment priced
+        # above its recorded height (a failing Art. 223 height) gets a line of
+        # its own per recorded height, so the line can say why.
+        groups: dict[tuple[Decimal, Decimal | None], list[SegmentFacts]] = {}
         for segment in self.facts.segments:
-            if segment.kind == "fence":
-                groups.setdefault(_dec(segment.height_mm), []).append(segment)
-        rule_ids = (
-            (korea.FENCE_HEIGHT.id,)
-            if self.korea
-            else (baseline.REACH_OVER.id, baseline.MESH.id)
-        )
-        citation = (
-            korea.FENCE_HEIGHT.citation if self.korea else baseline.REACH_OVER.citation
-        )
-        for height, segments in groups.items():
-            length_mm = sum((_dec(s.length_mm) for s in segments), Decimal(0))
-            metres = (length_mm / 1000).quantize(Decimal("0.1"), rounding=ROUND_CEILING)
+            if segment.kind != "fence":
+                continue
+            recorded = _dec(segment.height_mm)
+            required = self.required_heights.get(segment.key)
+            if required is not None and required > recorded:
+                groups.setdefault((required, recorded), []).append(segment)
+            else:
+                groups.setdefault((recorded, None), []).append(segment)
+        gaps: dict[str, Decimal] = {}
+        for opening in self.facts.openings:
+            gaps[opening.segment_key] = gaps.get(
+                opening.segment_key, Decimal(0)
+            ) + _dec(opening.width_mm)
+        for (height, raised_from), segments in groups.items():
+            gross_mm = sum((_dec(s.length_mm) for s in segments), Decimal(0))
+            gaps_mm = sum((gaps.get(s.key, Decimal(0)) for s in segments), Decimal(0))
+            net_mm = sum(
+                (
+                    max(_dec(s.length_mm) - gaps.get(s.key, Decimal(0)), Decimal(0))
+                    for s in segments
+                ),
+                Decimal(0),
+            )
+            metres = (net_mm / 1000).quantize(Decimal("0.1"), rounding=ROUND_CEILING)
             if metres == 0:
                 continue
-            values = {
+            values: dict[str, str | int | float] = {
                 "height": mm(float(height)),
                 "segments": ", ".join(s.label for s in segments),
                 "metres": _plain(metres),
+                "gross": _plain(gross_mm / 1000),
+                "openings": _plain(gaps_mm / 1000),
             }
-            self.add(
-                "fence",
-                key=f"fence:{_plain(height)}",
-                quantity=metres,
-                description=Line(
-                    text=gettext_noop(
-                        "Safety fence, %(height)s mm high (%(segments)s)"
-                    ),
-                    values=values,
+            length = (
+                gettext_noop(
+                    "%(metres)s m of fence: the segments' %(gross)s m less "
+                    "%(openings)s m of openings, rounded up to 0.1 m. The doors "
+                    "and sensing devices that fill the openings are priced on "
+                    "their own lines."
+                )
+                if gaps_mm
+                else gettext_noop(
+                    "%(metres)s m of fence: the segments' lengths summed and "
+                    "rounded up to 0.1 m."
+                )
+            )
+            if raised_from is None:
+                self._fence_line(height, metres, segments, values, length)
+            else:
+                self._raised_fence_line(
+                    height, raised_from, metres, segments, values, length
+                )
+
+    def _fence_rules(self) -> tuple[tuple[str, ...], str]:
+        if self.korea:
+            return (korea.FENCE_HEIGHT.id,), korea.FENCE_HEIGHT.citation
+        return (baseline.REACH_OVER.id, baseline.MESH.id), baseline.REACH_OVER.citation
+
+    def _fence_line(
+        self,
+        height: Decimal,
+        metres: Decimal,
+        segments: list[SegmentFacts],
+        values: dict[str, str | int | float],
+        length: str,
+    ) -> None:
+        rule_ids, citation = self._fence_rules()
+        self.add(
+            "fence",
+            key=f"fence:{_plain(height)}",
+            quantity=metres,
+            description=Line(
+                text=gettext_noop("Safety fence, %(height)s mm high (%(segments)s)"),
+                values=values,
+            ),
+            reason=Line(text=length, values=values),
+            citation=citation,
+            findings=self.about(rule_ids, (s.key for s in segments)),
+        )
+
+    def _raised_fence_line(
+        self,
+        height: Decimal,
+        recorded: Decimal,
+        metres: Decimal,
+        segments: list[SegmentFacts],
+        values: dict[str, str | int | float],
+        length: str,
+    ) -> None:
+        values = values | {"recorded": mm(float(recorded))}
+        self.add(
+            "fence",
+            key=f"fence:{_plain(height)}:from:{_plain(recorded)}",
+            quantity=metres,
+            description=Line(
+                text=gettext_noop(
+                    "Safety fence, %(height)s mm high, the height Art. 223 "
+                    "requires (%(segments)s, recorded %(recorded)s mm)"
                 ),
-                reason=Line(
-                    text=gettext_noop(
-                        "The fence segments of the layout %(height)s mm high: "
-                        "%(metres)s m, their lengths summed and rounded up to 0.1 m. "
-                        "Openings in them are not subtracted; doors and sensing "
-                        "devices are priced on their own lines."
-                    ),
-                    values=values,
+                values=values,
+            ),
+            reason=Line(
+                text=gettext_noop(
+                    "%(segments)s: recorded %(recorded)s mm high, below the "
+                    "%(height)s mm fence that Art. 223 requires (the fence-height "
+                    "finding fails), so the fence is priced at the required "
+                    "%(height)s mm. If the risk assessment records why a lower "
+                    "guard carries no height-related risk and is signed, the "
+                    "finding changes and so does this line."
                 ),
-                citation=citation,
-                findings=self.about(rule_ids, (s.key for s in segments)),
+                values=values,
+            ),
+            citation=korea.FENCE_HEIGHT.citation,
+            findings=self.about((korea.FENCE_HEIGHT.id,), (s.key for s in segments)),
+            notes=(Line(text=length, values=values),),
+        )
+
+    def recorded_devices(self) -> None:
+        for device in self.facts.devices:
+            entry_key = DEVICE_ENTRIES.get(device.kind)
+            entry = self.catalogue.get(entry_key) if entry_key else None
+            name = entry.name if entry else DEVICE_NAMES.get(device.kind, device.kind)
+            values = {"name": name, "label": device.label}
+            description = Line(
+                text=gettext_noop("%(name)s: %(label)s, recorded in the layout"),
+                values=values,
+            )
+            reason = Line(
+                text=gettext_noop(
+                    "%(label)s is recorded in the cell's layout: priced so that "
+                    "the budget covers every device the cell uses. If it is "
+                    "existing equipment, set the quantity to 0."
+                ),
+                values=values,
+            )
+            refs = tuple(r for r in self.refs if r.subject_key == device.key)
+            if device.opening_key is not None:
+                refs += self.about((korea.OPENINGS.id,), (device.opening_key,))
+            key = f"recorded:{device.key}"
+            if entry_key is not None and entry is not None:
+                self.add(
+                    entry_key,
+                    key=key,
+                    quantity=Decimal(1),
+                    description=description,
+                    reason=reason,
+                    findings=refs,
+                )
+                continue
+            self.items.append(
+                LineItem(
+                    key=key,
+                    catalogue_key=None,
+                    category="device",
+                    description=description,
+                    quantity=Decimal(1),
+                    unit="piece",
+                    reason=reason,
+                    findings=refs,
+                    basis="unknown",
+                    source=NO_CATALOGUE_ENTRY,
+                )
             )
 
     def openings(self) -> None:
@@ -228,8 +410,11 @@ class _Builder:
             refs = self.about((korea.OPENINGS.id,), (opening.key,))
             if guarded and not any(r.status == "fail" for r in refs):
                 continue
-            values = {"opening": opening.label, "width": mm(opening.width_mm)}
             material = opening.purpose == "material_entry"
+            entry_key = "light_curtain" if material else "interlocked_door"
+            if any(d.kind == entry_key for d in linked):
+                continue  # recorded at the opening: its own line prices it
+            values = {"opening": opening.label, "width": mm(opening.width_mm)}
             if material and self.korea:
                 reason = gettext_noop(
                     "%(opening)s (%(width)s mm wide, material entry) has no "
@@ -258,7 +443,6 @@ class _Builder:
                     "to it: an interlocked guard door is planned. The risk "
                     "assessment decides the final measure."
                 )
-            entry_key = "light_curtain" if material else "interlocked_door"
             description = (
                 gettext_noop("Safety light curtain at %(opening)s")
                 if material

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -20,7 +21,6 @@ from compliance.costs import (
     apply_overrides,
     custom_item,
     derive_line_items,
-    round_range,
     totals,
 )
 from compliance.costs.line_items import USER_SOURCE
@@ -104,14 +104,28 @@ def safeguards(items) -> tuple[LineItem, ...]:
     return tuple(i for i in items if i.category in ("device", "guarding"))
 
 
-def whole(pair: tuple[Decimal, Decimal]) -> tuple[int, int]:
-    """A rounded range as plain integers (a Decimal like 4.6E+6 formats badly)."""
-    return int(pair[0]), int(pair[1])
+def exact(value: Decimal) -> Decimal:
+    """A sum as the page, the API and the PDF all show it: exact, without
+    trailing zeros or an exponent (936.0 -> 936, 1.02E+3 -> 1020)."""
+    return Decimal(format(value.normalize(), "f"))
+
+
+def money_text(value: Decimal) -> str:
+    """An exact figure for a page, with the reader's thousands separator and
+    no rounding (1020 -> "1,020"; 257.3375 stays "257.3375")."""
+    return number_format(exact(value), force_grouping=True)
+
+
+def money_range_text(low: Decimal, high: Decimal) -> str:
+    if low == high:
+        return money_text(low)
+    return f"{money_text(low)}–{money_text(high)}"
 
 
 def totals_by_currency(items) -> list[dict[str, Any]]:
-    """Sums per currency, then the count of unpriced lines: no exchange rate is
-    assumed."""
+    """Exact sums per currency, then the count of unpriced lines: no exchange
+    rate is assumed. Not rounded, so that the page, the API and the PDF show
+    the figures the lines add up to."""
     sums: dict[str, list[Decimal]] = defaultdict(lambda: [Decimal(0), Decimal(0)])
     unknown = 0
     for item in items:
@@ -123,24 +137,40 @@ def totals_by_currency(items) -> list[dict[str, Any]]:
         sums[item.currency][0] += item.total_low
         sums[item.currency][1] += item.total_high
     shown = [
-        {"currency": currency, "range": whole(round_range(low, high))}
+        {"currency": currency, "range": (exact(low), exact(high))}
         for currency, (low, high) in sorted(sums.items())
     ]
     return [*shown, {"currency": "", "unknown": unknown}]
 
 
+# Decimal places of each currency's smallest unit.
+MINOR_UNITS = {"KRW": 0, "USD": 2, "EUR": 2}
+
+
 def converted_total(project, items) -> dict[str, Any] | None:
     """The total in the project's currency, when the project has a rate for
-    every currency the priced lines use; None otherwise."""
+    every currency the priced lines use; None otherwise. A conversion rarely
+    ends in whole units: the low end is rounded down and the high end up to
+    the currency's smallest unit, so the range still holds the exact one."""
     try:
         result = totals(items, project.currency, project.rates)
     except ValueError:
         return None
     return {
         "currency": result.currency,
-        "range": whole(round_range(result.low, result.high)),
+        "range": outward(result.low, result.high, result.currency),
         "unknown": result.unknown_count,
     }
+
+
+def outward(low: Decimal, high: Decimal, currency: str) -> tuple[Decimal, Decimal]:
+    """A converted range in whole smallest units of ``currency``: the low end
+    rounded down and the high end up (exact figures stay as they are)."""
+    unit = Decimal(1).scaleb(-MINOR_UNITS.get(currency, 2))
+    return (
+        exact(low.quantize(unit, rounding=ROUND_FLOOR)),
+        exact(high.quantize(unit, rounding=ROUND_CEILING)),
+    )
 
 
 # How the catalogue fixture names a file of the reference data set.

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from cells import selectors as cell_selectors
 from cells.htmx import render_page
 from cells.permissions import can_edit
-from compliance.costs import CATALOGUE, round_range
+from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.models import CatalogueEdit, CustomLineItem
 from compliance.costs.organisation import organisation_catalogue
@@ -34,6 +34,7 @@ from compliance.plan.schedule import format_range
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"
+CUSTOM_PREFIX = "custom-"  # the key of a line of the user's own
 CURRENCY_CHOICES = [("", "—"), ("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")]
 
 
@@ -47,13 +48,15 @@ def add_errors(form: forms.Form, exc: ValidationError) -> None:
 def _price(low, high, currency) -> str:
     if low is None:
         return _("price to be quoted")
-    return f"{currency} {format_range(low, high)}"
+    return f"{currency} {cost_selectors.money_range_text(low, high)}"
 
 
 def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """A line item as the Costs tab shows it, localised."""
+    """A line item as the Costs tab shows it, localised. Money is shown
+    exactly as the API gives it (only grouped), never rounded."""
     total = (
-        f"{item.currency} {format_range(*round_range(item.total_low, item.total_high))}"
+        f"{item.currency} "
+        f"{cost_selectors.money_range_text(item.total_low, item.total_high)}"
         if item.total_low is not None
         else "—"
     )
@@ -62,7 +65,7 @@ def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any
         if item.lead_time_weeks_low is not None
         else "—"
     )
-    custom = item.catalogue_key is None and item.key.startswith("custom-")
+    custom = item.catalogue_key is None and item.key.startswith(CUSTOM_PREFIX)
     return {
         "key": item.key,
         "edited": item.basis == "user" or item.key in edited_keys,
@@ -82,6 +85,22 @@ def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any
     }
 
 
+def shown_totals(per_currency: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sums per currency with their figures as the page writes them."""
+    return [
+        {**t, "text": cost_selectors.money_range_text(*t["range"])}
+        if t["currency"]
+        else t
+        for t in per_currency
+    ]
+
+
+def shown_converted(converted: dict[str, Any] | None) -> dict[str, Any] | None:
+    if converted is None:
+        return None
+    return {**converted, "text": cost_selectors.money_range_text(*converted["range"])}
+
+
 def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
     # Loaded once: the pricing applies the edits, the page marks what was edited.
     prefetch_related_objects([cell], "line_item_edits")
@@ -92,8 +111,10 @@ def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
         "project": cell.project,
         "tab": "costs",
         "items": [shown_item(i, edited) for i in items],
-        "totals": cost_selectors.totals_by_currency(items),
-        "converted": cost_selectors.converted_total(cell.project, items),
+        "totals": shown_totals(cost_selectors.totals_by_currency(items)),
+        "converted": shown_converted(
+            cost_selectors.converted_total(cell.project, items)
+        ),
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "custom_form": extra.pop("custom_form", None) or CustomLineForm(),
         **extra,
@@ -154,11 +175,13 @@ class LineEditForm(forms.Form):
 def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpResponse:
     """Change the quantity or quote the price of one derived cost line."""
     cell = _editable_cell(request, cell_pk)
+    # Any derived line, also one the catalogue has no entry for (a recorded
+    # enabling device); the user's own lines are edited as such.
     item = next(
         (
             i
             for i in cost_selectors.line_items(cell)
-            if i.key == key and i.catalogue_key
+            if i.key == key and not i.key.startswith(CUSTOM_PREFIX)
         ),
         None,
     )

@@ -288,6 +288,12 @@ class PlanInputs(_Frozen):
     durations: dict[str, WeeksRange] = {}
     # Costs by activity key, all in one currency; missing → unknown.
     costs: dict[str, CostRange] = {}
+    # The guarding and devices summed from the cell's priced cost lines; a
+    # procurement cost in ``costs`` (entered for the project) replaces it.
+    procurement_cost: CostRange | None = None
+    # Guarding and device lines still to be quoted: while there are any, the
+    # procurement cost is unknown (a sum of the others would look complete).
+    procurement_unpriced_lines: int = Field(default=0, ge=0)
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)
@@ -304,8 +310,12 @@ class PlanInputs(_Frozen):
             raise ValueError(f"durations for unknown activities: {', '.join(unknown)}")
         if unknown := sorted(set(self.costs) - COSTED_KEYS):
             raise ValueError(f"costs for unknown activities: {', '.join(unknown)}")
-        if len({cost.currency for cost in self.costs.values()}) > 1:
+        if len({cost.currency for cost in self.all_costs.values()}) > 1:
             raise ValueError("all costs must be in one currency")
+        if self.procurement_cost is not None and self.procurement_unpriced_lines:
+            raise ValueError(
+                "procurement_cost is unknown while cost lines are unpriced"
+            )
         cap = SIM_REDUCTION_CAP[self.maturity]
         reduction = self.sim_validation_reduction
         if reduction is not None and reduction > cap:
@@ -328,5 +338,13 @@ class PlanInputs(_Frozen):
         return SIM_REDUCTION_CAP[self.maturity]
 
     @property
+    def all_costs(self) -> dict[str, CostRange]:
+        """The costs of the activities: those entered, and the procurement
+        cost from the cost lines where none is entered for it."""
+        if self.procurement_cost is None or PROCUREMENT in self.costs:
+            return self.costs
+        return {**self.costs, PROCUREMENT: self.procurement_cost}
+
+    @property
     def currency(self) -> str:
-        return next((cost.currency for cost in self.costs.values()), "")
+        return next((cost.currency for cost in self.all_costs.values()), "")

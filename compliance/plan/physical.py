@@ -48,7 +48,7 @@ from compliance.plan.schedule import (
 
 
 def _cost_fields(inputs: PlanInputs, key: str) -> dict[str, Any]:
-    cost = inputs.costs.get(key)
+    cost = inputs.all_costs.get(key)
     if cost is None:
         return {}
     return {"cost_low": cost.low, "cost_high": cost.high, "currency": cost.currency}

@@ -83,3 +83,54 @@ def cell_findings(cell) -> dict[str, Any]:
             for r in results
         ],
     }
+
+
+# Fails first, then what cannot be checked, then the exceptions someone must
+# stand behind; passes last.
+STATUS_ORDER = ("fail", "needs_evidence", "warning", "pass")
+_RANK = {status: rank for rank, status in enumerate(STATUS_ORDER)}
+
+
+def status_filter(value: str | None) -> str | None:
+    """A ``?status=`` value the pages accept, or None (show everything)."""
+    return value if value in _RANK else None
+
+
+def findings_first(data: dict[str, Any], status: str | None = None) -> dict[str, Any]:
+    """``cell_findings`` as the pages show it: the summary and the findings
+    of each rule with fails first, the rules with a fail first (the packs'
+    order kept among equals), and every fail listed up front. ``status``
+    (one of ``STATUS_ORDER``) keeps only the findings of that status."""
+    counts = {status: (label, n) for label, status, n in data["summary"]}
+    groups = []
+    for group in data["groups"]:
+        findings = sorted(group["findings"], key=lambda f: _RANK[f["status"]])
+        if status is not None:
+            findings = [f for f in findings if f["status"] == status]
+            if not findings:
+                continue
+        groups.append({**group, "findings": findings})
+    groups.sort(
+        key=lambda g: min((_RANK[f["status"]] for f in g["findings"]), default=99)
+    )
+    return {
+        "summary": [
+            (counts[s][0], s, counts[s][1]) for s in STATUS_ORDER if s in counts
+        ],
+        "groups": groups,
+        "fails": open_findings(data, ("fail",)),
+    }
+
+
+def open_findings(
+    data: dict[str, Any], statuses: tuple[str, ...] = STATUS_ORDER[:3]
+) -> list[dict[str, Any]]:
+    """The findings of ``statuses`` with their rule id, in the order of
+    ``STATUS_ORDER`` (fails first), the packs' order kept among equals."""
+    found = [
+        {**finding, "rule_id": group["rule"]["id"]}
+        for group in data["groups"]
+        for finding in group["findings"]
+        if finding["status"] in statuses
+    ]
+    return sorted(found, key=lambda f: _RANK[f["status"]])

@@ -9,17 +9,38 @@ from django.utils.translation import gettext as _
 
 from cells import selectors as cell_selectors
 from compliance.rules.engine import all_rules, rule_packs_for
-from compliance.rules.selectors import cell_findings, shown_rule
+from compliance.rules.selectors import (
+    STATUS_LABELS,
+    STATUS_ORDER,
+    cell_findings,
+    findings_first,
+    open_findings,
+    shown_rule,
+    status_filter,
+)
+
+SUMMARY_ROWS = 6
+# How much of an unknown ``?status=`` value the page repeats back.
+ECHO_CHARS = 40
 
 
 @login_required
 def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """Every finding of the cell, fails first; ``?status=fail`` (or
+    ``needs_evidence``, ``warning``, ``pass``) shows only those. An unknown
+    status is ignored, and the page says so."""
     cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    asked = request.GET.get("status", "")
+    status = status_filter(asked)
     context = {
         "cell": cell,
         "project": cell.project,
         "tab": "compliance",
-        **cell_findings(cell),
+        "status": status,
+        "status_label": STATUS_LABELS[status] if status else "",
+        "ignored_status": asked[:ECHO_CHARS] if asked and status is None else "",
+        "statuses": [(s, STATUS_LABELS[s]) for s in STATUS_ORDER],
+        **findings_first(cell_findings(cell), status),
     }
     return render(request, "compliance/rules/cell_compliance.html", context)
 
@@ -27,25 +48,20 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
 @login_required
 def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """The findings in brief, for the cell page: loaded after every redraw of
-    the layout, so it follows the layout as it is edited."""
+    the layout, so it follows the layout as it is edited. Fails are listed
+    first, then what needs evidence, then warnings; the rest are counted."""
     cell = cell_selectors.cell_with_layout(request.user, cell_pk)
     data = cell_findings(cell)
-    open_findings = [
-        {**finding, "rule_id": group["rule"]["id"]}
-        for group in data["groups"]
-        for finding in group["findings"]
-        if finding["status"] != "pass"
-    ]
+    found = open_findings(data)
+    rest = found[SUMMARY_ROWS:]
     context = {
         "cell": cell,
-        "summary": data["summary"],
-        "open_findings": open_findings[:SUMMARY_ROWS],
-        "more": max(len(open_findings) - SUMMARY_ROWS, 0),
+        "summary": findings_first(data)["summary"],
+        "open_findings": found[:SUMMARY_ROWS],
+        "more": len(rest),
+        "more_fails": sum(1 for f in rest if f["status"] == "fail"),
     }
     return render(request, "compliance/rules/partials/compliance_summary.html", context)
-
-
-SUMMARY_ROWS = 6
 
 
 @login_required

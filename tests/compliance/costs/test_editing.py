@@ -376,9 +376,11 @@ def test_cell_page_summary_makes_a_fixed_number_of_queries(
         response = owner_client.get(
             reverse("compliance:compliance_summary", args=[cell.pk])
         )
-    # The first six open findings are listed; the rest are counted.
+    # The first six open findings are listed; the rest are counted, with a
+    # link to the fails among them.
     assert response.text.count('<li class="finding') == 6
-    assert " more</p>" in response.text
+    assert " more " in response.text
+    assert "?status=fail" in response.text
 
 
 def test_costs_show_units_and_sources_in_the_readers_words(owner_client, cell):

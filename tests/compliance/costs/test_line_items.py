@@ -213,3 +213,157 @@ def test_every_line_has_a_reason_and_a_source():
         assert item.reason.render()
         assert item.source
         assert isinstance(item.quantity, Decimal)
+
+
+# --- fence net of its openings, at the height the findings require -----------
+
+
+def test_fence_metres_are_net_of_the_openings():
+    # 5,200 mm of fence with a 1,000 mm opening: 4.2 m of fence; the opening is
+    # filled by the light curtain priced on its own line.
+    facts = cell(
+        segments=(segment(length_mm=5200),),
+        openings=(opening(width_mm=1000),),
+    )
+    items = by_key(derive_line_items(facts, evaluate(facts)))
+    fence = items["fence:1800"]
+    assert fence.quantity == Decimal("4.2")
+    # At the brief's USD 60–120 per metre: 252–504, not 312–624 for 5.2 m.
+    assert (fence.total_low, fence.total_high) == (Decimal(252), Decimal(504))
+    assert "5.2 m less 1 m of openings" in fence.reason.render()
+    assert "light_curtain:o1" in items
+
+
+def test_openings_are_subtracted_per_segment_of_each_height():
+    segments = (
+        segment("a", length_mm=3000),
+        segment("b", length_mm=2500),
+        segment("c", height_mm=1400, length_mm=900),
+    )
+    openings = (
+        opening("oa", segment_key="a", width_mm=800),
+        opening("ob", segment_key="b", width_mm=1200),
+        opening("oc", segment_key="c", width_mm=900),  # all of segment c
+    )
+    items = by_key(
+        derive_line_items(cell(country="DE", segments=segments, openings=openings))
+    )
+    # (3000 − 800) + (2500 − 1200) = 3,500 mm; segment c is all opening.
+    assert items["fence:1800"].quantity == Decimal("3.5")
+    assert "fence:1400" not in items
+
+
+def test_a_failing_korean_fence_is_priced_at_the_required_height():
+    # A 1,500 mm fence in Korea fails Art. 223 (at least 1,800 mm): priced as
+    # 1,800 mm fence, on a line that says why and cites the article.
+    facts = cell(segments=(segment("low", label="Low", height_mm=1500),))
+    items = by_key(derive_line_items(facts, evaluate(facts)))
+    assert "fence:1500" not in items
+    fence = items["fence:1800:from:1500"]
+    assert fence.quantity == Decimal("3.0")
+    assert fence.description.render() == (
+        "Safety fence, 1,800 mm high, the height Art. 223 requires "
+        "(Low, recorded 1,500 mm)"
+    )
+    assert "below the 1,800 mm fence that Art. 223 requires" in fence.reason.render()
+    assert "제223조" in fence.citation
+    assert [(r.rule_id, r.status, r.subject_key) for r in fence.findings] == [
+        ("KR-223-fence-height", "fail", "low")
+    ]
+
+
+def test_a_low_fence_is_priced_as_recorded_where_no_finding_asks_more():
+    from compliance.rules.facts import AssessmentFacts
+
+    low = (segment("low", height_mm=1500),)
+    justified = cell(
+        segments=low,
+        assessment=AssessmentFacts(exists=True, signed=True, low_fence_justified=True),
+    )
+    german = cell(country="DE", segments=low)
+    for facts in (justified, german):
+        keys = {i.key for i in derive_line_items(facts, evaluate(facts))}
+        assert "fence:1500" in keys
+        assert not [k for k in keys if k.startswith("fence:1800")]
+
+
+# --- every recorded device is a line --------------------------------------------
+
+RECORDED_KINDS = (
+    "light_curtain",
+    "multibeam",
+    "safety_mat",
+    "laser_scanner",
+    "interlocked_door",
+    "emergency_stop",
+    "enabling_device",
+    "safety_controller",
+)
+
+
+def test_every_recorded_device_is_a_line_of_its_own():
+    devices = tuple(device(kind, kind, label=f"My {kind}") for kind in RECORDED_KINDS)
+    items = by_key(derive_line_items(cell(country="DE", devices=devices)))
+    recorded = {k: v for k, v in items.items() if k.startswith("recorded:")}
+    assert set(recorded) == {f"recorded:{kind}" for kind in RECORDED_KINDS}
+    for item in recorded.values():
+        assert item.quantity == 1
+        assert item.unit == "piece"
+        assert "recorded in the layout" in item.description.render()
+        assert item.price_note == "price to be quoted"  # none priced in the start
+    curtain = recorded["recorded:light_curtain"]
+    assert curtain.catalogue_key == "light_curtain"
+    assert curtain.description.render() == (
+        "Safety light curtain (IEC 61496 type 4 or 2): My light_curtain, "
+        "recorded in the layout"
+    )
+    assert recorded["recorded:interlocked_door"].category == "guarding"
+    # The catalogue has no enabling device: to be quoted, saying so.
+    enabling = recorded["recorded:enabling_device"]
+    assert (enabling.catalogue_key, enabling.basis) == (None, "unknown")
+    assert "no entry for this kind of device" in enabling.source
+    # Recorded ones are not asked for again.
+    assert "safety_controller" not in items
+    assert "emergency_stop" not in items
+
+
+def test_a_recorded_device_is_priced_from_the_catalogue_entry_of_its_kind():
+    from compliance.costs.organisation import EntryEdit, organisation_catalogue
+
+    catalogue = organisation_catalogue(
+        {
+            "light_curtain": EntryEdit(
+                price_low=Decimal(2_100_000),
+                price_high=Decimal(2_600_000),
+                currency="KRW",
+                source="Supplier quote Q-2611-07",
+            )
+        }
+    )
+    facts = cell(devices=(device("lc", "light_curtain", kcs_certified=True),))
+    curtain = by_key(derive_line_items(facts, catalogue=catalogue))["recorded:lc"]
+    assert (curtain.total_low, curtain.total_high, curtain.currency) == (
+        Decimal(2_100_000),
+        Decimal(2_600_000),
+        "KRW",
+    )
+    assert curtain.basis == "organisation"
+
+
+def test_a_light_curtain_recorded_at_a_failing_opening_is_not_counted_twice():
+    # Whatever makes the opening fail, the curtain the layout records there is
+    # priced once, on its own line, which carries the failing finding.
+    facts = cell(
+        segments=(segment(),),
+        openings=(opening(),),
+        devices=(device("lc", "light_curtain", opening_key="o1"),),
+    )
+    fail = SimpleNamespace(
+        rule_id="KR-223-openings", status=Status.FAIL, subject_key="o1"
+    )
+    items = derive_line_items(facts, [fail])
+    curtains = [i for i in items if i.catalogue_key == "light_curtain"]
+    assert [i.key for i in curtains] == ["recorded:lc"]
+    assert [(r.rule_id, r.status) for r in curtains[0].findings] == [
+        ("KR-223-openings", "fail")
+    ]

@@ -22,9 +22,10 @@ def test_line_items_price_the_fence_and_quote_the_rest(owner, cell):
     data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
     items = {i["catalogue_key"]: i for i in data["items"]}
     fence = next(i for i in data["items"] if i["unit"] == "m")
-    # 4.0 m at the brief's planning range of USD 60–120 per metre.
-    assert Decimal(fence["quantity"]) == Decimal("4.0")
-    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (240, 480)
+    # 4,000 mm less the 800 mm opening: 3.2 m at the brief's planning range of
+    # USD 60–120 per metre.
+    assert Decimal(fence["quantity"]) == Decimal("3.2")
+    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (192, 384)
     curtains = [i for i in data["items"] if "light curtain" in i["description"].lower()]
     assert curtains and curtains[0]["price_low"] is None  # price to be quoted
     assert any(t.get("unknown_count") for t in data["totals"])
@@ -79,9 +80,9 @@ def test_costs_convert_to_the_project_currency_at_its_own_rates(owner_client, ce
     project.save()
     response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
     # USD 240–480 fence + EUR 3,000–5,000 risk assessment at 0.9 EUR per USD:
-    # 1400 × (240 + 3000 / 0.9) = 5,002,667 and 1400 × (480 + 5000 / 0.9) = 8,449,778,
-    # shown to two significant figures, outward.
-    assert "Total in KRW: 5,000,000–8,500,000" in response.text
+    # 1400 × (240 + 3000 / 0.9) = 5,002,666.67 and 1400 × (480 + 5000 / 0.9) =
+    # 8,449,777.78, widened to whole won (no longer to two significant figures).
+    assert "Total in KRW: 5,002,666–8,449,778" in response.text
 
 
 def test_without_rates_the_costs_say_so(owner_client, cell):
@@ -154,3 +155,82 @@ def test_viewer_cannot_edit_cost_lines(viewer_client, cell):
     GuardSegmentFactory(cell=cell)
     url = reverse("compliance:line_item_edit", args=[cell.pk, "anything"])
     assert viewer_client.get(url).status_code == 403
+
+
+# --- the page, the API and the PDF show the same money ---------------------------
+
+
+def test_page_api_and_pdf_show_the_same_exact_money(owner, owner_client, cell):
+    from compliance.proposals.data import proposal_data
+    from compliance.proposals.services import proposal_request
+
+    # 18,000 mm of fence less a 1,000 mm door: 17.0 m at USD 60–120 per metre
+    # is USD 1,020–2,040. Rounded to two significant figures (outwards) the
+    # page used to show 1,000–2,100 while the API said 1,020–2,040.
+    segment = GuardSegmentFactory(cell=cell, end_x_mm=18000)
+    OpeningFactory(segment=segment, width_mm=1000, purpose="operator_access")
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+    fence = next(i for i in data["items"] if i["unit"] == "m")
+    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (1020, 2040)
+    assert {"currency": "USD", "low": "1020", "high": "2040"} in data["totals"]
+    assert {"currency": "EUR", "low": "3000", "high": "5000"} in data["totals"]
+
+    page = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
+    for total in (t for t in data["totals"] if "currency" in t):
+        low, high = Decimal(total["low"]), Decimal(total["high"])
+        assert f"<strong>{total['currency']} {low:,}–{high:,}</strong>" in page
+    assert page.count("USD 1,020–2,040") == 2  # the fence line and the total
+    assert "1,000–2,100" not in page and "1000–2100" not in page
+
+    document = proposal_request(cell=cell, actor=owner, language="en", sections=[])
+    pdf_totals = {
+        t.currency: (t.low, t.high) for t in proposal_data(document).costs.totals
+    }
+    assert pdf_totals == {
+        "USD": (Decimal(1020), Decimal(2040)),
+        "EUR": (Decimal(3000), Decimal(5000)),
+    }
+
+
+# --- recorded devices on the Costs tab ------------------------------------------
+
+
+def test_recorded_devices_are_lines_and_their_openings_get_no_second_one(owner, cell):
+    from tests.factories import DeviceFactory
+
+    segment = GuardSegmentFactory(cell=cell, label="F1")
+    infeed = OpeningFactory(segment=segment, label="Infeed", purpose="material_entry")
+    curtain = DeviceFactory(cell=cell, label="LC1", opening=infeed)
+    DeviceFactory(cell=cell, kind="enabling_device", label="Pendant")
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+    items = {i["key"]: i for i in data["items"]}
+    line = items[f"recorded:device:{curtain.pk}"]
+    assert line["description"] == (
+        "Safety light curtain (IEC 61496 type 4 or 2): LC1, recorded in the layout"
+    )
+    assert (Decimal(line["quantity"]), line["price_low"]) == (1, None)
+    # The curtain at the infeed is priced once: no "light curtain to add".
+    assert [
+        i["key"] for i in data["items"] if i["catalogue_key"] == "light_curtain"
+    ] == [f"recorded:device:{curtain.pk}"]
+    assert any(
+        k.startswith("recorded:") and "Pendant" in v["description"]
+        for k, v in items.items()
+    )
+
+
+def test_a_recorded_device_without_a_catalogue_entry_can_be_quoted(
+    owner, owner_client, cell
+):
+    from tests.factories import DeviceFactory
+
+    pendant = DeviceFactory(cell=cell, kind="enabling_device", label="Pendant")
+    key = f"recorded:device:{pendant.pk}"
+    url = reverse("compliance:line_item_edit", args=[cell.pk, key])
+    response = owner_client.post(
+        url,
+        {"price_low": "180", "price_high": "240", "currency": "USD", "source": "Q-1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert "USD 180–240" in response.text

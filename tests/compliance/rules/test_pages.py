@@ -124,3 +124,160 @@ def test_body_regions_in_a_draft_are_pending_and_change_no_verdict(
     assert pfl["status"] == "needs_evidence"
     assert pfl["subject"] == "Cell"
     assert any("Pending in draft revision 1" in note for note in pfl["notes"])
+
+
+# --- fails first, on the cell page's summary and on the Compliance tab ----------
+
+
+def _finding(status: str, subject: str) -> dict:
+    from compliance.rules.selectors import CERTAINTY_LABELS, STATUS_LABELS
+
+    return {
+        "status": status,
+        "status_label": STATUS_LABELS[status],
+        "subject": subject,
+        "message": f"{subject} is {status}.",
+        "numbers": {},
+        "citation": "",
+        "certainty": "secondary_sources",
+        "certainty_label": CERTAINTY_LABELS["secondary_sources"],
+        "details": [],
+        "notes": [],
+    }
+
+
+def _group(rule_id: str, *findings: dict) -> dict:
+    return {
+        "rule": {
+            "id": rule_id,
+            "citation": f"Citation of {rule_id}",
+            "text": "",
+            "certainty": "secondary_sources",
+            "certainty_label": "",
+            "caveat": "",
+        },
+        "findings": list(findings),
+    }
+
+
+@pytest.fixture
+def late_fail(monkeypatch):
+    """Findings as a user saw them: a fail, seven needing evidence, then a
+    second fail under a later rule, and a warning and a pass."""
+    from compliance.rules import views
+    from compliance.rules.selectors import STATUS_LABELS
+
+    groups = [
+        _group("R1", _finding("fail", "First fail")),
+        *(
+            _group(f"E{i}", _finding("needs_evidence", f"Evidence {i}"))
+            for i in range(7)
+        ),
+        _group("W1", _finding("warning", "A warning")),
+        _group("R2", _finding("pass", "A pass"), _finding("fail", "Second fail")),
+    ]
+    counts = {"pass": 1, "fail": 2, "warning": 1, "needs_evidence": 7}
+    data = {
+        "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
+        "groups": groups,
+    }
+    monkeypatch.setattr(views, "cell_findings", lambda cell: data)
+
+
+def test_summary_lists_every_fail_before_what_needs_evidence(
+    owner_client, cell, late_fail
+):
+    url = reverse("compliance:compliance_summary", args=[cell.pk])
+    text = owner_client.get(url).text
+    rows = [r for r in text.split('<li class="finding status-')[1:]]
+    # Six rows: both fails, then four of the seven that need evidence; the
+    # other three and the warning are counted.
+    assert [r.split('"')[0] for r in rows] == ["fail"] * 2 + ["needs_evidence"] * 4
+    assert "Second fail" in text
+    assert "and 4 more" in text
+    assert text.index("Fail: 2") < text.index("Needs evidence: 7")
+
+
+def test_compliance_tab_leads_with_what_fails(owner_client, cell, late_fail):
+    text = owner_client.get(reverse("compliance:cell_compliance", args=[cell.pk])).text
+    assert "2 findings fail" in text
+    box = text.index('class="card fails-first"')
+    assert box < text.index("First fail") < text.index("Evidence 0")
+    assert box < text.index("Second fail") < text.index("Evidence 0")
+    # The rules with a fail come first, R2 before the evidence and the warning,
+    # and within it the fail before the pass.
+    order = [text.index(f'id="rule-{rule}"') for rule in ("R1", "R2", "E0", "W1")]
+    assert order == sorted(order)
+    section = text[text.index('id="rule-R2"') :]
+    assert section.index("Second fail") < section.index("A pass")
+
+
+@pytest.mark.parametrize(
+    ("status", "shown", "hidden"),
+    [
+        ("fail", ["First fail", "Second fail"], ["Evidence 0", "A warning", "A pass"]),
+        ("needs_evidence", ["Evidence 6"], ["First fail", "A warning", "A pass"]),
+        ("warning", ["A warning"], ["First fail", "Evidence 0", "A pass"]),
+        ("pass", ["A pass"], ["First fail", "Evidence 0", "A warning"]),
+    ],
+)
+def test_compliance_tab_filters_by_status(
+    owner_client, cell, late_fail, status, shown, hidden
+):
+    url = reverse("compliance:cell_compliance", args=[cell.pk])
+    response = owner_client.get(url, {"status": status})
+    assert response.status_code == 200
+    for subject in shown:
+        assert subject in response.text
+    for subject in hidden:
+        assert f"<strong>{subject}</strong>" not in response.text
+
+
+@pytest.mark.parametrize(
+    "status",
+    ["FAIL", "bogus", "x" * 5000, "<script>"],
+    ids=["upper", "bogus", "long", "html"],
+)
+def test_an_unknown_status_filter_is_ignored_and_said(
+    owner_client, cell, late_fail, status
+):
+    url = reverse("compliance:cell_compliance", args=[cell.pk])
+    response = owner_client.get(url, {"status": status})
+    assert response.status_code == 200
+    text = response.text
+    notice = text[text.index('<p class="small notice">') :]
+    notice = notice[: notice.index("</p>")]
+    assert "all findings are shown" in notice
+    assert "x" * 41 not in notice  # repeated back only in part
+    assert "<script>" not in text
+    assert "Second fail" in text and "A pass" in text
+
+
+def test_filtered_findings_make_a_fixed_number_of_queries(
+    owner_client, fenced, django_assert_max_num_queries
+):
+    for i in range(20):
+        GuardSegmentFactory(
+            cell=fenced, label=f"S{i}", start_y_mm=6000 + i * 10, end_y_mm=6000 + i * 10
+        )
+    url = reverse("compliance:cell_compliance", args=[fenced.pk])
+    for status in ("fail", "needs_evidence", "nonsense"):
+        with django_assert_max_num_queries(12):
+            response = owner_client.get(url, {"status": status})
+        assert response.status_code == 200
+
+
+def test_real_findings_put_fails_first(owner, owner_client, fenced):
+    client = APIClient()
+    client.force_authenticate(owner)
+    fails = client.get(f"/api/v1/cells/{fenced.pk}/findings/").json()["summary"]["fail"]
+    text = owner_client.get(
+        reverse("compliance:cell_compliance", args=[fenced.pk])
+    ).text
+    box = text[text.index('class="card fails-first"') :]
+    box = box[: box.index("</section>")]
+    # Every fail is in the box at the top, among them Low (1,500 mm high, Art.
+    # 223 asks 1,800 mm) and its unguarded gap.
+    assert f"{fails} findings fail" in box
+    assert box.count('<li class="finding status-fail">') == fails
+    assert "<strong>Low</strong>" in box and "<strong>Low / Gap</strong>" in box
