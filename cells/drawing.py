@@ -2,7 +2,9 @@
 
 Pure Python with pydantic, no Django. ``layout_drawing`` turns a cell's exchange
 document into primitives (lines, gaps, circles, labels) that a template renders
-as inline SVG. Plan y points up as on a drawing; SVG y points down, so every
+as inline SVG. Placed devices are drawn too: a light curtain or grid as its
+detection line, a safety mat as its rectangle, a laser scanner as a marked
+point. Labels are plain text here; whoever renders them escapes them. Plan y points up as on a drawing; SVG y points down, so every
 plan point (x, y) is drawn at (x, -y).
 """
 
@@ -13,7 +15,7 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from cells import geometry
-from cells.exchange import CellDocument
+from cells.exchange import CellDocument, DeviceDoc
 
 NICE_STEPS_MM = (100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000)
 MAX_GRID_LINES = 14
@@ -75,6 +77,43 @@ class StationShape(_Prim):
         return f"t{self.index}"
 
 
+class DeviceShape(_Prim):
+    """A device placed on the plan; ``index`` is its place in the document."""
+
+    index: int
+    label: str
+    kind: str
+    caption: Label
+
+    @property
+    def key(self) -> str:
+        return f"d{self.index}"
+
+
+class CurtainShape(DeviceShape):
+    """A light curtain or multi-beam grid: the line its beams span."""
+
+    line: Line
+
+
+class MatShape(DeviceShape):
+    """A safety mat: its rectangle, top-left corner on screen and size."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class ScannerShape(DeviceShape):
+    """A safety laser scanner: where it stands, a ring with a cross in it."""
+
+    x: float
+    y: float
+    radius: float
+    marker: list[Line]  # the cross
+
+
 class Drawing(_Prim):
     """Everything the SVG shows, in SVG user units (1 unit = 1 mm)."""
 
@@ -89,10 +128,14 @@ class Drawing(_Prim):
     scale_bar_label: Label
     hazard_circle: tuple[float, float, float] | None  # cx, cy, r
     hazard_polygon: str  # SVG points attribute, empty for a circle
+    hazard_label: Label | None = None  # the circle's radius
     robot_base: tuple[float, float]
     segments: list[SegmentShape]
     openings: list[OpeningShape]
     stations: list[StationShape]
+    curtains: list[CurtainShape] = []
+    mats: list[MatShape] = []
+    scanners: list[ScannerShape] = []
 
     @property
     def view_box(self) -> str:
@@ -139,13 +182,108 @@ def element_key(kind: str, index: int, opening_index: int | None = None) -> str:
     """The key of a drawn element: its kind and position in the document."""
     if kind == "station":
         return f"t{index}"
+    if kind == "device":
+        return f"d{index}"
     return f"s{index}" if opening_index is None else f"s{index}o{opening_index}"
+
+
+LINE_KINDS = frozenset({"light_curtain", "multibeam"})
+
+
+def _placed_points(device: DeviceDoc) -> list[geometry.Point]:
+    """The device's points on the plan, as far as its kind uses them and they
+    are complete; none for a device that is not drawn."""
+    first = (device.x1_mm, device.y1_mm)
+    second = (device.x2_mm, device.y2_mm)
+    if device.kind == "laser_scanner" and None not in first:
+        return [(float(first[0]), float(first[1]))]
+    if device.kind in LINE_KINDS | {"safety_mat"} and None not in (*first, *second):
+        a = (float(first[0]), float(first[1]))
+        b = (float(second[0]), float(second[1]))
+        if device.kind in LINE_KINDS and a != b:
+            return [a, b]
+        if device.kind == "safety_mat" and a[0] != b[0] and a[1] != b[1]:
+            return [a, b]
+    return []
+
+
+def _device_shapes(
+    document: CellDocument, centre: geometry.Point, font: float
+) -> tuple[list[CurtainShape], list[MatShape], list[ScannerShape]]:
+    curtains: list[CurtainShape] = []
+    mats: list[MatShape] = []
+    scanners: list[ScannerShape] = []
+    for index, device in enumerate(document.devices):
+        points = _placed_points(device)
+        common = {"index": index, "label": device.label, "kind": device.kind}
+        if device.kind in LINE_KINDS and points:
+            a, b = points
+            lower, upper = device.detection_lower_mm, device.detection_upper_mm
+            heights = f"{lower:,}–{upper:,} mm" if None not in (lower, upper) else ""
+            # Inside the guard, beyond the caption of the opening it may stand in.
+            cx, cy = _caption_point(a, b, centre, -font * 4.2)
+            curtains.append(
+                CurtainShape(
+                    **common,
+                    line=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
+                    caption=Label(
+                        x=cx,
+                        y=-cy,
+                        text=device.label,
+                        sub=heights,
+                        rotate_deg=_readable_angle(a, b),
+                    ),
+                )
+            )
+        elif device.kind == "safety_mat" and points:
+            (x1, y1), (x2, y2) = points
+            width, depth = abs(x2 - x1), abs(y2 - y1)
+            mid = ((x1 + x2) / 2, (y1 + y2) / 2)
+            mats.append(
+                MatShape(
+                    **common,
+                    x=min(x1, x2),
+                    y=-max(y1, y2),
+                    width=width,
+                    height=depth,
+                    caption=Label(
+                        x=mid[0],
+                        y=-mid[1],
+                        text=device.label,
+                        sub=f"{round(width):,} × {round(depth):,} mm",
+                    ),
+                )
+            )
+        elif device.kind == "laser_scanner" and points:
+            ((x, y),) = points
+            height = device.field_height_mm
+            r = font * 0.9
+            scanners.append(
+                ScannerShape(
+                    **common,
+                    x=x,
+                    y=-y,
+                    radius=r,
+                    marker=[
+                        Line(x1=x - r, y1=-y, x2=x + r, y2=-y),
+                        Line(x1=x, y1=-y - r, x2=x, y2=-y + r),
+                    ],
+                    caption=Label(
+                        x=x,
+                        y=-y + font * 2.2,
+                        text=device.label,
+                        sub=f"h {_mm(height)}" if height is not None else "",
+                    ),
+                )
+            )
+    return curtains, mats, scanners
 
 
 def layout_drawing(document: CellDocument) -> Drawing:
     base = (float(document.robot_base.x_mm), float(document.robot_base.y_mm))
     zone = document.hazard_zone
-    radius = float(zone.radius_mm or document.robot.reach_mm)
+    # The radius given, else the robot's maximum space (reach, tool, workpiece).
+    radius = float(document.hazard_zone_radius_mm)
     polygon = [(float(x), float(y)) for x, y in zone.polygon_mm]
     use_polygon = zone.shape == "polygon" and len(polygon) >= 3
 
@@ -161,6 +299,8 @@ def layout_drawing(document: CellDocument) -> Drawing:
             (seg.end.x_mm, seg.end.y_mm),
         ]
     extent_points += [(s.x_mm, s.y_mm) for s in document.operator_stations]
+    for device in document.devices:
+        extent_points += _placed_points(device)
     min_x, min_y, max_x, max_y = geometry.bounding_box(extent_points)
     span = max(max_x - min_x, max_y - min_y, 1000.0)
     font = span / 45
@@ -251,6 +391,14 @@ def layout_drawing(document: CellDocument) -> Drawing:
         )
         for i, st in enumerate(document.operator_stations)
     ]
+    curtains, mats, scanners = _device_shapes(document, centre, font)
+    hazard_label = (
+        None
+        if use_polygon
+        else Label(
+            x=base[0], y=-(base[1] + radius) + font * 1.6, text=f"r {_mm(radius)}"
+        )
+    )
 
     return Drawing(
         view_min_x=round(view_min_x, 1),
@@ -266,8 +414,12 @@ def layout_drawing(document: CellDocument) -> Drawing:
         hazard_polygon=" ".join(f"{x:g},{-y:g}" for x, y in polygon)
         if use_polygon
         else "",
+        hazard_label=hazard_label,
         robot_base=(base[0], -base[1]),
         segments=segments,
         openings=openings,
         stations=stations,
+        curtains=curtains,
+        mats=mats,
+        scanners=scanners,
     )

@@ -3,16 +3,25 @@
 Pure pydantic, no Django. Exported by ``GET /api/v1/cells/{id}/export/`` and
 read back by ``POST /api/v1/cells/import/``; the round trip is lossless. The
 ``format`` string is versioned: a reader refuses a format it does not know.
+Fields added later have defaults, so that older documents still read.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT = "cell-safety-planner/1"
+
+# Every coordinate of a plan lies within 100 m of its origin (a cell, not a
+# country); lengths on the plan are bounded alike. ``cells.models`` applies the
+# same bound to what is stored.
+COORDINATE_LIMIT_MM = 100_000
+
+Coordinate = Annotated[int, Field(ge=-COORDINATE_LIMIT_MM, le=COORDINATE_LIMIT_MM)]
+Length = Annotated[int, Field(ge=0, le=COORDINATE_LIMIT_MM)]
 
 
 class _Doc(BaseModel):
@@ -20,8 +29,8 @@ class _Doc(BaseModel):
 
 
 class PointDoc(_Doc):
-    x_mm: int
-    y_mm: int
+    x_mm: Coordinate
+    y_mm: Coordinate
 
 
 class RobotDoc(_Doc):
@@ -32,6 +41,9 @@ class RobotDoc(_Doc):
     reach_mm: int = Field(gt=0)
     max_tcp_speed_mm_s: int = Field(gt=0)
     moving_mass_kg: Decimal = Field(gt=0, max_digits=8, decimal_places=2)
+    # Beyond the flange: the tool, then the largest workpiece it holds.
+    end_effector_mm: Length = 0
+    workpiece_mm: Length = 0
     stopping_time_ms: int | None = Field(default=None, gt=0)
     stopping_distance_mm: int | None = Field(default=None, ge=0)
     programmed_speed_mm_s: int | None = Field(default=None, gt=0)
@@ -41,8 +53,9 @@ class RobotDoc(_Doc):
 class HazardZoneDoc(_Doc):
     shape: Literal["circle", "polygon"]
     radius_mm: int | None = Field(default=None, gt=0)
-    height_mm: int | None = Field(default=None, ge=0)
-    polygon_mm: list[tuple[int, int]] = Field(default_factory=list)
+    height_mm: int | None = Field(default=None, ge=0)  # the highest point
+    lower_mm: Length = 0  # the lowest point above the floor
+    polygon_mm: list[tuple[Coordinate, Coordinate]] = Field(default_factory=list)
 
 
 class OpeningDoc(_Doc):
@@ -59,6 +72,7 @@ class GuardSegmentDoc(_Doc):
     start: PointDoc
     end: PointDoc
     height_mm: int = Field(gt=0)
+    bottom_gap_mm: int = Field(default=0, ge=0)  # floor to the lower edge
     kind: Literal["fence", "wall", "machine_body"]
     mesh_opening_mm: int | None = Field(default=None, gt=0)
     openings: list[OpeningDoc] = Field(default_factory=list)
@@ -66,8 +80,8 @@ class GuardSegmentDoc(_Doc):
 
 class OperatorStationDoc(_Doc):
     label: str = Field(min_length=1, max_length=60)
-    x_mm: int
-    y_mm: int
+    x_mm: Coordinate
+    y_mm: Coordinate
 
 
 class OpeningRef(_Doc):
@@ -93,11 +107,24 @@ class DeviceDoc(_Doc):
     opening: OpeningRef | None = None
     claimed_pl: Literal["", "a", "b", "c", "d", "e"] = ""
     response_time_ms: int | None = Field(default=None, ge=0)
-    iec61496_type: Literal[2, 4] | None = None
+    iec61496_type: Literal[2, 3, 4] | None = None
+    guard_locking: bool = False
     kcs_certified: bool | None = None
+    kcs_certificate_no: str = Field(default="", max_length=40)
     detection_capability_mm: int | None = Field(default=None, ge=0)
     beam_count: int | None = Field(default=None, ge=0)
     protective_field_mm: int | None = Field(default=None, ge=0)
+    # On the plan. Light curtain / grid: the ends of its detection line; safety
+    # mat: opposite corners; laser scanner: its position (x1, y1) only.
+    x1_mm: Coordinate | None = None
+    y1_mm: Coordinate | None = None
+    x2_mm: Coordinate | None = None
+    y2_mm: Coordinate | None = None
+    # Light curtain / grid: heights of the lowest and highest beam.
+    detection_lower_mm: int | None = Field(default=None, ge=0)
+    detection_upper_mm: int | None = Field(default=None, ge=0)
+    # Laser scanner: height of the protective field.
+    field_height_mm: int | None = Field(default=None, ge=0)
 
 
 class CellDocument(_Doc):
@@ -115,3 +142,12 @@ class CellDocument(_Doc):
     guard_segments: list[GuardSegmentDoc] = Field(default_factory=list)
     operator_stations: list[OperatorStationDoc] = Field(default_factory=list)
     devices: list[DeviceDoc] = Field(default_factory=list)
+
+    @property
+    def hazard_zone_radius_mm(self) -> int:
+        """The circle's radius: as given, else the robot's maximum space (ISO
+        10218-2), its reach plus the end effector and the largest workpiece."""
+        robot = self.robot
+        return self.hazard_zone.radius_mm or (
+            robot.reach_mm + robot.end_effector_mm + robot.workpiece_mm
+        )

@@ -47,8 +47,30 @@ class ProjectForm(forms.ModelForm):
         return self.cleaned_data["currency"] or ("KRW" if country == "KR" else "USD")
 
 
-class CellForm(forms.ModelForm):
+class ZeroWhenEmptyMixin:
+    """Lengths whose default is 0 (no tool, down to the floor, no gap) may be
+    left empty on the form: empty means 0."""
+
+    zero_when_empty: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.zero_when_empty:
+            self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.zero_when_empty:
+            # A value that did not parse is not in cleaned_data: its error stays.
+            if name in cleaned and cleaned[name] is None:
+                cleaned[name] = 0
+        return cleaned
+
+
+class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
     """The robot and its task. The layout is edited beside the drawing."""
+
+    zero_when_empty = ("end_effector_mm", "workpiece_mm", "hazard_zone_lower_mm")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -71,6 +93,8 @@ class CellForm(forms.ModelForm):
             "reach_mm",
             "max_tcp_speed_mm_s",
             "moving_mass_kg",
+            "end_effector_mm",
+            "workpiece_mm",
             "task_description",
             "task_type",
             "robot_base_x_mm",
@@ -80,6 +104,7 @@ class CellForm(forms.ModelForm):
             "programmed_speed_mm_s",
             "collaborative_mode",
             "hazard_zone_height_mm",
+            "hazard_zone_lower_mm",
         ]
         widgets = {"task_description": forms.TextInput()}
 
@@ -111,7 +136,7 @@ class PolygonField(forms.CharField):
         if value.startswith("["):
             try:
                 return json.loads(value)
-            except json.JSONDecodeError as exc:
+            except ValueError as exc:  # JSONDecodeError, or a number too long
                 raise forms.ValidationError(_("This is not valid JSON.")) from exc
         points = []
         for number, line in enumerate(value.splitlines(), start=1):
@@ -122,7 +147,7 @@ class PolygonField(forms.CharField):
             ]
             try:
                 x, y = (int(float(p)) for p in parts)
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:  # OverflowError: 1e999
                 raise forms.ValidationError(
                     _("Line %(line)s: give two numbers, x and y, in mm."),
                     params={"line": number},
@@ -151,7 +176,9 @@ class HazardZoneForm(LayoutElementForm):
         ]
 
 
-class GuardSegmentForm(LayoutElementForm):
+class GuardSegmentForm(ZeroWhenEmptyMixin, LayoutElementForm):
+    zero_when_empty = ("bottom_gap_mm",)
+
     class Meta:
         model = GuardSegment
         fields = [
@@ -162,6 +189,7 @@ class GuardSegmentForm(LayoutElementForm):
             "end_x_mm",
             "end_y_mm",
             "height_mm",
+            "bottom_gap_mm",
             "mesh_opening_mm",
         ]
 
@@ -195,10 +223,20 @@ class DeviceForm(LayoutElementForm):
             "claimed_pl",
             "response_time_ms",
             "iec61496_type",
+            "guard_locking",
             "kcs_certified",
+            "kcs_certificate_no",
             "detection_capability_mm",
             "beam_count",
             "protective_field_mm",
+            # Where it is on the plan, and at what height it detects.
+            "x1_mm",
+            "y1_mm",
+            "x2_mm",
+            "y2_mm",
+            "detection_lower_mm",
+            "detection_upper_mm",
+            "field_height_mm",
         ]
 
     def __init__(self, *args, cell: Cell, **kwargs):

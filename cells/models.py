@@ -8,11 +8,41 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells import geometry
+from cells.exchange import COORDINATE_LIMIT_MM
+
+# A coordinate or length beyond COORDINATE_LIMIT_MM (100 m) is a typo, not a
+# cell: refusing it keeps 10^300 out of the geometry and out of the database.
+_OFF_THE_PLAN = _(
+    "Keep within 100 m of the plan's origin: between -100,000 and 100,000 mm."
+)
+COORDINATE_VALIDATORS = [
+    MinValueValidator(-COORDINATE_LIMIT_MM, message=_OFF_THE_PLAN),
+    MaxValueValidator(COORDINATE_LIMIT_MM, message=_OFF_THE_PLAN),
+]
+LENGTH_VALIDATORS = [
+    MaxValueValidator(
+        COORDINATE_LIMIT_MM,
+        message=_("At most 100,000 mm (100 m): more than any cell."),
+    )
+]
+# The highest beam of a light curtain or grid: a bound against typing errors,
+# not a figure from a standard.
+DETECTION_UPPER_LIMIT_MM = 3000
+# ISO 13855:2010, 6.3: a horizontal detection zone is at most 1000 mm high.
+FIELD_HEIGHT_LIMIT_MM = 1000
+
+
+def _on_the_plan(name: str) -> Q:
+    """CHECK condition: an optional coordinate is empty or within the limit."""
+    return Q(**{f"{name}__isnull": True}) | Q(
+        **{f"{name}__gte": -COORDINATE_LIMIT_MM, f"{name}__lte": COORDINATE_LIMIT_MM}
+    )
 
 
 class Organisation(models.Model):
@@ -284,6 +314,18 @@ class Cell(models.Model):
             ("pfl", _("Power and force limiting")),
         ],
     )
+    end_effector_mm = models.PositiveIntegerField(
+        _("end effector length (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_("How far the tool reaches beyond the robot's flange."),
+    )
+    workpiece_mm = models.PositiveIntegerField(
+        _("workpiece overhang (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_("How far the largest workpiece held reaches beyond the tool."),
+    )
     hazard_zone_height_mm = models.PositiveIntegerField(
         _("height of the hazard zone (mm)"),
         null=True,
@@ -292,8 +334,21 @@ class Cell(models.Model):
             "The highest point of the hazard zone above the floor (ISO 13857 a)."
         ),
     )
-    robot_base_x_mm = models.IntegerField(_("robot base x (mm)"), default=0)
-    robot_base_y_mm = models.IntegerField(_("robot base y (mm)"), default=0)
+    hazard_zone_lower_mm = models.PositiveIntegerField(
+        _("lowest point of the hazard zone (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_(
+            "The lowest point of the hazard zone above the floor; 0 if it reaches "
+            "down to the floor."
+        ),
+    )
+    robot_base_x_mm = models.IntegerField(
+        _("robot base x (mm)"), default=0, validators=COORDINATE_VALIDATORS
+    )
+    robot_base_y_mm = models.IntegerField(
+        _("robot base y (mm)"), default=0, validators=COORDINATE_VALIDATORS
+    )
     hazard_zone_shape = models.CharField(
         _("hazard zone shape"),
         max_length=10,
@@ -304,7 +359,9 @@ class Cell(models.Model):
         _("hazard zone radius (mm)"),
         null=True,
         blank=True,
-        help_text=_("Leave empty to use the robot's reach."),
+        help_text=_(
+            "Leave empty to use the robot's reach plus end effector and workpiece."
+        ),
     )
     hazard_zone_polygon_mm = models.JSONField(
         _("hazard zone polygon (mm)"),
@@ -347,6 +404,12 @@ class Cell(models.Model):
                 condition=Q(hazard_zone_shape__in=HazardZoneShape.values),
                 name="cell_hazard_shape_valid",
             ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_height_mm__isnull=True)
+                | Q(hazard_zone_lower_mm=0)
+                | Q(hazard_zone_lower_mm__lt=models.F("hazard_zone_height_mm")),
+                name="cell_hazard_lower_below_height",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -358,7 +421,11 @@ class Cell(models.Model):
 
     @property
     def hazard_zone_effective_radius_mm(self) -> int:
-        return self.hazard_zone_radius_mm or self.reach_mm
+        """The radius drawn, else the robot's maximum space (ISO 10218-2): its
+        reach plus the end effector and the largest workpiece it holds."""
+        if self.hazard_zone_radius_mm:
+            return self.hazard_zone_radius_mm
+        return self.reach_mm + (self.end_effector_mm or 0) + (self.workpiece_mm or 0)
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
@@ -368,10 +435,24 @@ class Cell(models.Model):
                 errors[field] = _("Must be greater than zero.")
         if self.hazard_zone_radius_mm is not None and self.hazard_zone_radius_mm <= 0:
             errors["hazard_zone_radius_mm"] = _(
-                "Must be greater than zero; leave empty to use the robot's reach."
+                "Must be greater than zero; leave empty to use the robot's reach plus "
+                "end effector and workpiece."
             )
-        if self.hazard_zone_shape == HazardZoneShape.POLYGON:
-            problem = polygon_problem_message(self.hazard_zone_polygon_mm)
+        lower, upper = self.hazard_zone_lower_mm, self.hazard_zone_height_mm
+        if lower and upper is not None and lower >= upper:
+            errors["hazard_zone_lower_mm"] = _(
+                "The lowest point of the hazard zone (%(lower)s mm) must be below its "
+                "highest point (height of the hazard zone, %(upper)s mm)."
+            ) % {"lower": lower, "upper": upper}
+        # Checked whatever the shape: a circle keeps its outline for later, and
+        # the outline is exported either way.
+        if self.hazard_zone_polygon_mm or self.hazard_zone_shape == (
+            HazardZoneShape.POLYGON
+        ):
+            problem = polygon_problem_message(
+                self.hazard_zone_polygon_mm,
+                geometry_too=self.hazard_zone_shape == HazardZoneShape.POLYGON,
+            )
             if problem:
                 errors["hazard_zone_polygon_mm"] = problem
         if errors:
@@ -384,11 +465,19 @@ _POLYGON_MESSAGES = {
     "repeated_point": _("A corner is given twice."),
     "zero_area": _("The corners lie on one line: the zone has no area."),
     "self_intersecting": _("The outline crosses itself."),
+    "off_the_plan": _(
+        "A corner of the hazard zone lies beyond 100 m of the plan's origin: keep "
+        "every x and y between -100,000 and 100,000 mm."
+    ),
 }
 
 
-def polygon_problem_message(value: object) -> str | None:
-    """A user-facing message for an unusable hazard-zone outline, else None."""
+def polygon_problem_message(value: object, *, geometry_too: bool = True) -> str | None:
+    """A user-facing message for an unusable hazard-zone outline, else None.
+
+    With ``geometry_too`` false only the form of the corners is checked (whole
+    millimetres, on the plan), not whether they make a polygon.
+    """
     if not isinstance(value, list) or not all(
         isinstance(p, list | tuple)
         and len(p) == 2
@@ -396,6 +485,10 @@ def polygon_problem_message(value: object) -> str | None:
         for p in value
     ):
         return str(_POLYGON_MESSAGES["not_points"])
+    if any(abs(c) > COORDINATE_LIMIT_MM for p in value for c in p):
+        return str(_POLYGON_MESSAGES["off_the_plan"])
+    if not geometry_too:
+        return None
     problem = geometry.polygon_problem([(float(x), float(y)) for x, y in value])
     return str(_POLYGON_MESSAGES[problem]) if problem else None
 
@@ -413,11 +506,23 @@ class GuardSegment(models.Model):
         Cell, on_delete=models.CASCADE, related_name="segments", verbose_name=_("cell")
     )
     label = models.CharField(_("label"), max_length=30, blank=True)
-    start_x_mm = models.IntegerField(_("start x (mm)"))
-    start_y_mm = models.IntegerField(_("start y (mm)"))
-    end_x_mm = models.IntegerField(_("end x (mm)"))
-    end_y_mm = models.IntegerField(_("end y (mm)"))
+    start_x_mm = models.IntegerField(
+        _("start x (mm)"), validators=COORDINATE_VALIDATORS
+    )
+    start_y_mm = models.IntegerField(
+        _("start y (mm)"), validators=COORDINATE_VALIDATORS
+    )
+    end_x_mm = models.IntegerField(_("end x (mm)"), validators=COORDINATE_VALIDATORS)
+    end_y_mm = models.IntegerField(_("end y (mm)"), validators=COORDINATE_VALIDATORS)
     height_mm = models.PositiveIntegerField(_("height (mm)"))
+    bottom_gap_mm = models.PositiveIntegerField(
+        _("gap under the guard (mm)"),
+        default=0,
+        help_text=_(
+            "The gap between the floor and the guard's lower edge; 0 if the guard "
+            "stands on the floor."
+        ),
+    )
     kind = models.CharField(
         _("kind"), max_length=20, choices=GuardKind.choices, default=GuardKind.FENCE
     )
@@ -448,6 +553,10 @@ class GuardSegment(models.Model):
             models.CheckConstraint(
                 condition=Q(kind__in=GuardKind.values), name="segment_kind_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(bottom_gap_mm__lt=models.F("height_mm")),
+                name="segment_bottom_gap_below_height",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -472,6 +581,15 @@ class GuardSegment(models.Model):
             errors["end_x_mm"] = _("The segment has zero length: its end is its start.")
         if self.height_mm is not None and self.height_mm <= 0:
             errors["height_mm"] = _("The height must be greater than zero.")
+        elif (
+            self.height_mm is not None
+            and self.bottom_gap_mm is not None
+            and self.bottom_gap_mm >= self.height_mm
+        ):
+            errors["bottom_gap_mm"] = _(
+                "The gap under the guard (%(gap)s mm) must be below the guard's "
+                "height (%(height)s mm)."
+            ) % {"gap": self.bottom_gap_mm, "height": self.height_mm}
         if self.pk and not errors:
             # Shortening or lowering a guard must not leave its openings hanging.
             for opening in self.openings.all():
@@ -586,8 +704,8 @@ class OperatorStation(models.Model):
         Cell, on_delete=models.CASCADE, related_name="stations", verbose_name=_("cell")
     )
     label = models.CharField(_("label"), max_length=60)
-    x_mm = models.IntegerField(_("x (mm)"))
-    y_mm = models.IntegerField(_("y (mm)"))
+    x_mm = models.IntegerField(_("x (mm)"), validators=COORDINATE_VALIDATORS)
+    y_mm = models.IntegerField(_("y (mm)"), validators=COORDINATE_VALIDATORS)
 
     class Meta:
         ordering = ["id"]
@@ -652,7 +770,16 @@ class Device(models.Model):
         _("IEC 61496 type"),
         null=True,
         blank=True,
-        choices=[(2, "Type 2"), (4, "Type 4")],
+        choices=[(2, "Type 2"), (3, "Type 3"), (4, "Type 4")],
+        help_text=_("Safety laser scanners are Type 3 (IEC 61496-3)."),
+    )
+    guard_locking = models.BooleanField(
+        _("guard locking"),
+        default=False,
+        help_text=_(
+            "Interlocked door: the door stays locked until the hazard has stopped "
+            "(ISO 14119)."
+        ),
     )
     kcs_certified = models.BooleanField(
         _("KCs safety certified"),
@@ -660,6 +787,15 @@ class Device(models.Model):
         blank=True,
         help_text=_(
             "Korea: protective devices need KCs safety certification (OSH Act Art. 84)."
+        ),
+    )
+    kcs_certificate_no = models.CharField(
+        _("KCs certificate number"),
+        max_length=40,
+        blank=True,
+        help_text=_(
+            "The number of the device's KCs safety certificate (Korea, OSH Act "
+            "Art. 84)."
         ),
     )
     detection_capability_mm = models.PositiveIntegerField(
@@ -676,6 +812,59 @@ class Device(models.Model):
             "Laser scanner: how far from the hazard its protective field reaches."
         ),
     )
+    # Where the device is on the plan; what the points mean depends on the kind
+    # (see PLACEMENT_FIELDS and clean()).
+    x1_mm = models.IntegerField(
+        _("x1 (mm)"),
+        null=True,
+        blank=True,
+        validators=COORDINATE_VALIDATORS,
+        help_text=_(
+            "Light curtain or grid: one end of its detection line. Safety mat: one "
+            "corner. Laser scanner: its position."
+        ),
+    )
+    y1_mm = models.IntegerField(
+        _("y1 (mm)"), null=True, blank=True, validators=COORDINATE_VALIDATORS
+    )
+    x2_mm = models.IntegerField(
+        _("x2 (mm)"),
+        null=True,
+        blank=True,
+        validators=COORDINATE_VALIDATORS,
+        help_text=_(
+            "Light curtain or grid: the other end of its detection line. Safety "
+            "mat: the opposite corner. Empty for a laser scanner."
+        ),
+    )
+    y2_mm = models.IntegerField(
+        _("y2 (mm)"), null=True, blank=True, validators=COORDINATE_VALIDATORS
+    )
+    detection_lower_mm = models.PositiveIntegerField(
+        _("lowest beam (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Light curtain or grid: the height of its lowest beam above the floor."
+        ),
+    )
+    detection_upper_mm = models.PositiveIntegerField(
+        _("highest beam (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Light curtain or grid: the height of its highest beam above the floor."
+        ),
+    )
+    field_height_mm = models.PositiveIntegerField(
+        _("protective field height (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Laser scanner: the height of its protective field above the floor "
+            "(at most 1000 mm, ISO 13855)."
+        ),
+    )
 
     class Meta:
         ordering = ["id"]
@@ -684,6 +873,34 @@ class Device(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind__in=DeviceKind.values), name="device_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(iec61496_type__isnull=True)
+                | Q(iec61496_type__in=[2, 3, 4]),
+                name="device_iec61496_type_valid",
+            ),
+            models.CheckConstraint(
+                condition=_on_the_plan("x1_mm")
+                & _on_the_plan("y1_mm")
+                & _on_the_plan("x2_mm")
+                & _on_the_plan("y2_mm"),
+                name="device_placement_on_the_plan",
+            ),
+            models.CheckConstraint(
+                condition=Q(detection_lower_mm__isnull=True)
+                | Q(detection_upper_mm__isnull=True)
+                | Q(detection_lower_mm__lt=models.F("detection_upper_mm")),
+                name="device_detection_lower_below_upper",
+            ),
+            models.CheckConstraint(
+                condition=Q(detection_upper_mm__isnull=True)
+                | Q(detection_upper_mm__lte=DETECTION_UPPER_LIMIT_MM),
+                name="device_detection_upper_limit",
+            ),
+            models.CheckConstraint(
+                condition=Q(field_height_mm__isnull=True)
+                | Q(field_height_mm__lte=FIELD_HEIGHT_LIMIT_MM),
+                name="device_field_height_limit",
             ),
         ]
 
@@ -713,3 +930,84 @@ class Device(models.Model):
                     )
                 }
             )
+        errors = {**self._placement_errors(), **self._height_errors()}
+        if errors:
+            raise ValidationError(errors)
+
+    def _placement_errors(self) -> dict[str, str]:
+        """What is wrong with the device's points on the plan for its kind."""
+        given = {name: getattr(self, name) is not None for name in PLACEMENT_FIELDS}
+        kind = self.get_kind_display().lower()
+        errors: dict[str, str] = {}
+        if self.kind in LINE_KINDS or self.kind == DeviceKind.SAFETY_MAT:
+            if any(given.values()) and not all(given.values()):
+                what = (
+                    _("both ends of its detection line")
+                    if self.kind in LINE_KINDS
+                    else _("two opposite corners")
+                )
+                for name, present in given.items():
+                    if not present:
+                        errors[name] = _(
+                            "Give %(field)s too: a %(kind)s is placed by %(what)s "
+                            "(x1, y1 and x2, y2), or leave all four empty."
+                        ) % {"field": PLACEMENT_NAMES[name], "kind": kind, "what": what}
+            elif all(given.values()):
+                dx, dy = self.x2_mm - self.x1_mm, self.y2_mm - self.y1_mm
+                if self.kind in LINE_KINDS and dx == dy == 0:
+                    errors["x2_mm"] = _(
+                        "The two ends of the detection line are the same point: "
+                        "x2, y2 must differ from x1, y1."
+                    )
+                elif self.kind == DeviceKind.SAFETY_MAT and dx == 0:
+                    errors["x2_mm"] = _("The mat has no width: x2 must differ from x1.")
+                elif self.kind == DeviceKind.SAFETY_MAT and dy == 0:
+                    errors["y2_mm"] = _("The mat has no depth: y2 must differ from y1.")
+        elif self.kind == DeviceKind.LASER_SCANNER:
+            if given["x1_mm"] != given["y1_mm"]:
+                missing = "y1_mm" if given["x1_mm"] else "x1_mm"
+                errors[missing] = _(
+                    "Give %(field)s too: a laser scanner is placed by its position "
+                    "(x1, y1), or leave both empty."
+                ) % {"field": PLACEMENT_NAMES[missing]}
+            for name in ("x2_mm", "y2_mm"):
+                if given[name]:
+                    errors[name] = _(
+                        "Leave %(field)s empty: a laser scanner is placed by its "
+                        "position (x1, y1) alone."
+                    ) % {"field": PLACEMENT_NAMES[name]}
+        else:
+            for name, present in given.items():
+                if present:
+                    errors[name] = _(
+                        "Leave %(field)s empty: only light curtains, grids, mats and "
+                        "laser scanners are placed on the plan."
+                    ) % {"field": PLACEMENT_NAMES[name]}
+        return errors
+
+    def _height_errors(self) -> dict[str, str]:
+        """What is wrong with the heights of the beams or the protective field."""
+        errors: dict[str, str] = {}
+        lower, upper = self.detection_lower_mm, self.detection_upper_mm
+        if upper is not None and upper > DETECTION_UPPER_LIMIT_MM:
+            errors["detection_upper_mm"] = _(
+                "The highest beam can be at most %(limit)s mm above the floor."
+            ) % {"limit": f"{DETECTION_UPPER_LIMIT_MM:,}"}
+        if lower is not None and upper is not None and lower >= upper:
+            errors["detection_lower_mm"] = _(
+                "The lowest beam (%(lower)s mm) must be below the highest beam "
+                "(%(upper)s mm)."
+            ) % {"lower": lower, "upper": upper}
+        if self.field_height_mm is not None and (
+            self.field_height_mm > FIELD_HEIGHT_LIMIT_MM
+        ):
+            errors["field_height_mm"] = _(
+                "The protective field height can be at most %(limit)s mm above the "
+                "floor: ISO 13855:2010 (6.3) covers horizontal fields up to there."
+            ) % {"limit": f"{FIELD_HEIGHT_LIMIT_MM:,}"}
+        return errors
+
+
+LINE_KINDS = frozenset({DeviceKind.LIGHT_CURTAIN, DeviceKind.MULTIBEAM})
+PLACEMENT_FIELDS = ("x1_mm", "y1_mm", "x2_mm", "y2_mm")
+PLACEMENT_NAMES = {"x1_mm": "x1", "y1_mm": "y1", "x2_mm": "x2", "y2_mm": "y2"}

@@ -269,13 +269,15 @@ def render_workspace(
         "devices": devices,
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "editor": editor,
-        "selected_key": _selected_key(editor, segments, stations),
+        "selected_key": _selected_key(editor, segments, stations, devices),
         "saved": saved,
     }
     return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
 
 
-def _selected_key(editor: dict | None, segments: list, stations: list) -> str:
+def _selected_key(
+    editor: dict | None, segments: list, stations: list, devices: list
+) -> str:
     """The drawing key of the element being edited, to highlight it."""
     instance = (editor or {}).get("instance")
     if instance is None:
@@ -289,6 +291,9 @@ def _selected_key(editor: dict | None, segments: list, stations: list) -> str:
     for t_index, station in enumerate(stations):
         if editor["kind"] == "station" and station.pk == instance.pk:
             return element_key("station", t_index)
+    for d_index, device in enumerate(devices):
+        if editor["kind"] == "device" and device.pk == instance.pk:
+            return element_key("device", d_index)
     return ""
 
 
@@ -319,7 +324,7 @@ def _edit_layout(
 def layout_element_edit(
     request: HttpRequest, cell_pk: int, kind: str, pk: int | None = None
 ) -> HttpResponse:
-    """Add (no pk) or change one guard segment, opening or operator station."""
+    """Add (no pk) or change one guard segment, opening, device or station."""
     element_kind = _element_kind(kind)
     cell = selectors.cell_for(request.user, cell_pk)
     require_edit(request.user, cell.project.organisation_id)

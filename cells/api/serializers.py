@@ -20,7 +20,7 @@ from rest_framework import serializers
 
 from cells import selectors
 from cells.api.errors import validation_detail
-from cells.exchange import FORMAT, CellDocument
+from cells.exchange import COORDINATE_LIMIT_MM, FORMAT, CellDocument
 from cells.models import (
     Cell,
     Device,
@@ -36,7 +36,8 @@ from cells.permissions import editable_organisation_ids
 DOCUMENT_HELP = (
     f"A cell exchange document (format {FORMAT!r}), as returned by "
     "GET /api/v1/cells/{id}/export/: name, task_description, robot, robot_base, "
-    "hazard_zone, guard_segments (each with openings) and operator_stations."
+    "hazard_zone, guard_segments (each with openings), operator_stations and "
+    "devices. Fields added since the format began are optional."
 )
 
 
@@ -145,7 +146,11 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
     # stored outline can be exported: the exchange document wants integers.
     hazard_zone_polygon_mm = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(), min_length=2, max_length=2
+            child=serializers.IntegerField(
+                min_value=-COORDINATE_LIMIT_MM, max_value=COORDINATE_LIMIT_MM
+            ),
+            min_length=2,
+            max_length=2,
         ),
         required=False,
         help_text="Corner points [[x, y], ...] when the zone is a polygon.",
@@ -165,6 +170,8 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "reach_mm",
             "max_tcp_speed_mm_s",
             "moving_mass_kg",
+            "end_effector_mm",
+            "workpiece_mm",
             "task_description",
             "task_type",
             "robot_base_x_mm",
@@ -174,6 +181,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "programmed_speed_mm_s",
             "collaborative_mode",
             "hazard_zone_height_mm",
+            "hazard_zone_lower_mm",
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
@@ -202,6 +210,7 @@ class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "end_x_mm",
             "end_y_mm",
             "height_mm",
+            "bottom_gap_mm",
             "kind",
             "mesh_opening_mm",
             "length_mm",
@@ -264,10 +273,19 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "claimed_pl",
             "response_time_ms",
             "iec61496_type",
+            "guard_locking",
             "kcs_certified",
+            "kcs_certificate_no",
             "detection_capability_mm",
             "beam_count",
             "protective_field_mm",
+            "x1_mm",
+            "y1_mm",
+            "x2_mm",
+            "y2_mm",
+            "detection_lower_mm",
+            "detection_upper_mm",
+            "field_height_mm",
         ]
 
 

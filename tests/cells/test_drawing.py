@@ -86,3 +86,109 @@ def test_scale_bar_is_a_round_length_drawn_to_scale():
     bar = drawing.scale_bar
     assert bar.x2 - bar.x1 == 1000
     assert drawing.scale_bar_label.text == "1,000 mm"
+
+
+def test_hazard_circle_is_the_robots_maximum_space():
+    drawing = layout_drawing(
+        document(
+            robot={
+                "manufacturer": "Acme",
+                "model": "R",
+                "kind": "industrial",
+                "payload_kg": Decimal("10"),
+                "reach_mm": 1700,
+                "end_effector_mm": 250,
+                "workpiece_mm": 400,
+                "max_tcp_speed_mm_s": 1000,
+                "moving_mass_kg": Decimal("50"),
+            }
+        )
+    )
+    assert drawing.hazard_circle == (2000, -1000, 2350)
+    assert drawing.hazard_label.text == "r 2,350 mm"
+    # The whole circle is in view.
+    assert drawing.view_min_x < 2000 - 2350
+
+
+def test_placed_devices_are_drawn_by_kind():
+    drawing = layout_drawing(
+        document(
+            devices=[
+                {
+                    "label": "LC1",
+                    "kind": "light_curtain",
+                    "x1_mm": 1000,
+                    "y1_mm": 0,
+                    "x2_mm": 1500,
+                    "y2_mm": 0,
+                    "detection_lower_mm": 300,
+                    "detection_upper_mm": 1800,
+                },
+                {"label": "E-stop", "kind": "emergency_stop"},
+                {
+                    "label": "Mat",
+                    "kind": "safety_mat",
+                    "x1_mm": 3000,
+                    "y1_mm": -1500,
+                    "x2_mm": 2000,
+                    "y2_mm": -300,
+                },
+                {
+                    "label": "Scan",
+                    "kind": "laser_scanner",
+                    "x1_mm": 3800,
+                    "y1_mm": 2000,
+                    "field_height_mm": 200,
+                },
+                {"label": "Unplaced", "kind": "multibeam"},
+            ]
+        )
+    )
+
+    (curtain,) = drawing.curtains
+    assert (curtain.key, curtain.label) == ("d0", "LC1")
+    line = curtain.line
+    assert (line.x1, line.y1, line.x2, line.y2) == (1000, 0, 1500, 0)
+    assert curtain.caption.sub == "300–1,800 mm"
+
+    (mat,) = drawing.mats
+    assert mat.key == "d2"
+    # Top-left corner on screen (y down), whichever corners were given.
+    assert (mat.x, mat.y, mat.width, mat.height) == (2000, 300, 1000, 1200)
+    assert mat.caption.sub == "1,000 × 1,200 mm"
+
+    (scanner,) = drawing.scanners
+    assert (scanner.key, scanner.x, scanner.y) == ("d3", 3800, -2000)
+    assert len(scanner.marker) == 2 and scanner.radius > 0
+    assert scanner.caption.sub == "h 200 mm"
+
+
+def test_placed_devices_are_in_view():
+    drawing = layout_drawing(
+        document(
+            devices=[
+                {"label": "Far", "kind": "laser_scanner", "x1_mm": 12000, "y1_mm": 0}
+            ]
+        )
+    )
+    assert drawing.view_min_x + drawing.view_width > 12000
+
+
+def test_device_labels_are_kept_as_text_for_the_renderer_to_escape():
+    label = '<b>"LC" & co</b>'
+    drawing = layout_drawing(
+        document(
+            devices=[
+                {
+                    "label": label,
+                    "kind": "multibeam",
+                    "x1_mm": 0,
+                    "y1_mm": 0,
+                    "x2_mm": 0,
+                    "y2_mm": 900,
+                }
+            ]
+        )
+    )
+    assert drawing.curtains[0].caption.text == label
+    assert drawing.curtains[0].caption.rotate_deg == 90

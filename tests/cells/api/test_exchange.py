@@ -28,15 +28,21 @@ def export_url(cell_id: int) -> str:
 
 @pytest.fixture
 def laid_out_cell(project):
-    """A cell with a polygon zone, two segments, three openings and two stations."""
+    """A cell with a polygon zone, two segments, three openings, two stations and
+    devices of each placed kind."""
     cell = CellFactory(
         project=project,
         name="Welder",
         task_description="Spot welding of door frames",
         hazard_zone_shape=HazardZoneShape.POLYGON,
         hazard_zone_polygon_mm=[[0, 0], [4000, 0], [4000, 3000], [0, 3000]],
+        end_effector_mm=250,
+        workpiece_mm=400,
+        hazard_zone_lower_mm=200,
     )
-    front = GuardSegmentFactory(cell=cell, label="Front", end_x_mm=4000)
+    front = GuardSegmentFactory(
+        cell=cell, label="Front", end_x_mm=4000, bottom_gap_mm=150
+    )
     side = GuardSegmentFactory(
         cell=cell,
         label="Side",
@@ -73,6 +79,8 @@ def laid_out_cell(project):
         label="Door switch",
         opening=door,
         kcs_certified=True,
+        kcs_certificate_no="KCs-19-AB-0042",
+        guard_locking=True,
     )
     DeviceFactory(
         cell=cell,
@@ -81,6 +89,31 @@ def laid_out_cell(project):
         iec61496_type=4,
         response_time_ms=20,
         detection_capability_mm=14,
+        x1_mm=200,
+        y1_mm=-100,
+        x2_mm=1000,
+        y2_mm=-100,
+        detection_lower_mm=300,
+        detection_upper_mm=1800,
+    )
+    DeviceFactory(
+        cell=cell,
+        kind="laser_scanner",
+        label="Scanner",
+        iec61496_type=3,
+        x1_mm=4200,
+        y1_mm=-300,
+        field_height_mm=200,
+        protective_field_mm=1500,
+    )
+    DeviceFactory(
+        cell=cell,
+        kind="safety_mat",
+        label="Mat",
+        x1_mm=2500,
+        y1_mm=-1200,
+        x2_mm=3100,
+        y2_mm=-200,
     )
     return cell
 
@@ -123,6 +156,170 @@ def test_export_and_import_round_trip(owner_api, laid_out_cell, project):
     assert response.data["name"] == "Welder"
     assert owner_api.get(export_url(new_id)).json() == exported
     assert Opening.objects.filter(segment__cell_id=new_id).count() == 3
+
+
+def test_round_trip_keeps_what_the_safeguarding_checks_read(
+    owner_api, laid_out_cell, project
+):
+    exported = owner_api.get(export_url(laid_out_cell.pk)).json()
+    assert exported["robot"]["end_effector_mm"] == 250
+    assert exported["hazard_zone"]["lower_mm"] == 200
+    assert exported["guard_segments"][0]["bottom_gap_mm"] == 150
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": exported}, format="json"
+    )
+
+    new = Cell.objects.get(pk=response.data["id"])
+    assert (new.end_effector_mm, new.workpiece_mm, new.hazard_zone_lower_mm) == (
+        250,
+        400,
+        200,
+    )
+    assert new.segments.get(label="Front").bottom_gap_mm == 150
+    door, curtain, scanner, mat = new.devices.order_by("id")
+    assert (door.guard_locking, door.kcs_certificate_no) == (True, "KCs-19-AB-0042")
+    assert (curtain.x1_mm, curtain.y1_mm, curtain.x2_mm, curtain.y2_mm) == (
+        200,
+        -100,
+        1000,
+        -100,
+    )
+    assert (curtain.detection_lower_mm, curtain.detection_upper_mm) == (300, 1800)
+    assert (scanner.iec61496_type, scanner.x1_mm, scanner.field_height_mm) == (
+        3,
+        4200,
+        200,
+    )
+    assert (mat.x2_mm, mat.y2_mm) == (3100, -200)
+
+
+NEW_FIELDS = {
+    "robot": ("end_effector_mm", "workpiece_mm"),
+    "hazard_zone": ("lower_mm",),
+}
+NEW_SEGMENT_FIELDS = ("bottom_gap_mm",)
+NEW_DEVICE_FIELDS = (
+    "guard_locking",
+    "kcs_certificate_no",
+    "x1_mm",
+    "y1_mm",
+    "x2_mm",
+    "y2_mm",
+    "detection_lower_mm",
+    "detection_upper_mm",
+    "field_height_mm",
+)
+
+
+def test_a_document_from_before_the_safeguarding_fields_still_imports(
+    owner_api, project, document
+):
+    old = copy.deepcopy(document)
+    for section, names in NEW_FIELDS.items():
+        for name in names:
+            del old[section][name]
+    for segment in old["guard_segments"]:
+        for name in NEW_SEGMENT_FIELDS:
+            del segment[name]
+    old["devices"] = [
+        {k: v for k, v in d.items() if k not in NEW_DEVICE_FIELDS}
+        for d in old["devices"]
+        if d["kind"] not in ("laser_scanner", "safety_mat")
+    ]
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": old}, format="json"
+    )
+
+    assert response.status_code == 201, response.data
+    new = Cell.objects.get(pk=response.data["id"])
+    assert (new.end_effector_mm, new.workpiece_mm, new.hazard_zone_lower_mm) == (
+        0,
+        0,
+        0,
+    )
+    assert {s.bottom_gap_mm for s in new.segments.all()} == {0}
+    curtain = new.devices.get(label="LC")
+    assert (curtain.x1_mm, curtain.guard_locking, curtain.kcs_certificate_no) == (
+        None,
+        False,
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("place", "value", "path"),
+    [
+        (("robot_base", "x_mm"), 100_001, "robot_base.x_mm"),
+        (
+            ("guard_segments", 0, "start", "y_mm"),
+            -100_001,
+            "guard_segments.0.start.y_mm",
+        ),
+        (("operator_stations", 1, "x_mm"), 1e300, "operator_stations.1.x_mm"),
+        (("devices", 1, "x2_mm"), 10**300, "devices.1.x2_mm"),
+        (("hazard_zone", "polygon_mm", 1, 0), 100_001, "hazard_zone.polygon_mm.1.0"),
+        (("robot", "end_effector_mm"), 100_001, "robot.end_effector_mm"),
+    ],
+)
+def test_import_refuses_a_coordinate_off_the_plan(
+    owner_api, project, document, place, value, path
+):
+    bad = copy.deepcopy(document)
+    target = bad
+    for key in place[:-1]:
+        target = target[key]
+    if isinstance(target[place[-1]], list):  # a polygon corner is a pair
+        target[place[-1]] = list(target[place[-1]])
+    target[place[-1]] = value
+    before = _counts()
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": bad}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert f"document.{path}" in response.data
+    assert _counts() == before
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        ({"x2_mm": 200}, "devices.1.x2_mm", "same point"),
+        ({"detection_upper_mm": 3001}, "devices.1.detection_upper_mm", "highest beam"),
+        ({"y2_mm": None}, "devices.1.y2_mm", "Give y2 too"),
+    ],
+)
+def test_import_refuses_a_misplaced_device_by_its_document_path(
+    owner_api, project, document, change, path, words
+):
+    bad = copy.deepcopy(document)
+    bad["devices"][1].update(change)
+    before = _counts()
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": bad}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert words in str(response.data[f"document.{path}"])
+    assert _counts() == before
+
+
+def test_import_names_a_hazard_zone_lower_than_high_by_its_path(
+    owner_api, project, document
+):
+    bad = copy.deepcopy(document)
+    bad["hazard_zone"].update(height_mm=1000, lower_mm=1000)
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": bad}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert "lowest point" in str(response.data["document.hazard_zone.lower_mm"])
 
 
 def test_import_accepts_numbers_for_decimals(owner_api, cell, project):
