@@ -7,7 +7,7 @@ polygons) and to draw them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 Point = tuple[float, float]
 
@@ -154,3 +154,235 @@ def distance_to_polygon(a: Point, b: Point, polygon: Sequence[Point]) -> float:
         segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % n])
         for i in range(n)
     )
+
+
+def signed_area_mm2(points: Sequence[Point]) -> float:
+    """Area of the closed outline by the shoelace formula, positive when the
+    points run anticlockwise (x to the right, y up) and negative when clockwise."""
+    n = len(points)
+    total = 0.0
+    for i in range(n):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+        total += x1 * y2 - x2 * y1
+    return total / 2
+
+
+def _edge_winding(p: Point, a: Point, b: Point) -> int:
+    """+1 where the edge a–b crosses the level of ``p`` upwards to its right,
+    -1 downwards, else 0 (each edge counted half-open, so corners count once)."""
+    (px, py), (x1, y1), (x2, y2) = p, a, b
+    cross = (x2 - x1) * (py - y1) - (px - x1) * (y2 - y1)
+    if y1 <= py < y2 and cross > 0:
+        return 1
+    if y2 <= py < y1 and cross < 0:
+        return -1
+    return 0
+
+
+def winding_number(p: Point, polygon: Sequence[Point]) -> int:
+    """How many times the closed outline winds anticlockwise around ``p``.
+
+    Non-zero means ``p`` is enclosed by the outline, even one that crosses
+    itself. Meaningless for a point on the outline: measure that first.
+    """
+    n = len(polygon)
+    return sum(_edge_winding(p, polygon[i], polygon[(i + 1) % n]) for i in range(n))
+
+
+class WindingIndex:
+    """``winding_number`` round one outline for many points: the edges are
+    filed by the band of y they span, so each point looks at a few edges."""
+
+    def __init__(self, polygon: Sequence[Point]) -> None:
+        n = len(polygon)
+        ys = [p[1] for p in polygon]
+        self._y0, count = min(ys), max(1, n)
+        self._band = (max(ys) - self._y0) / count or 1.0
+        self._bands: list[list[tuple[Point, Point]]] = [[] for _ in range(count)]
+        for i in range(n):
+            a, b = polygon[i], polygon[(i + 1) % n]
+            if a[1] == b[1]:
+                continue  # a level edge never changes the winding
+            first = int((min(a[1], b[1]) - self._y0) // self._band)
+            last = int((max(a[1], b[1]) - self._y0) // self._band)
+            for k in range(max(0, first), min(count - 1, last) + 1):
+                self._bands[k].append((a, b))
+
+    def __call__(self, p: Point) -> int:
+        k = int((p[1] - self._y0) // self._band)
+        if not 0 <= k < len(self._bands):
+            return 0  # above or below the whole outline
+        return sum(_edge_winding(p, a, b) for a, b in self._bands[k])
+
+
+def outline_distance(p: Point, polygon: Sequence[Point]) -> float:
+    """Shortest distance from ``p`` to the closed outline (its edges only)."""
+    n = len(polygon)
+    return min(
+        point_segment_distance(p, polygon[i], polygon[(i + 1) % n]) for i in range(n)
+    )
+
+
+def point_polygon_distance(p: Point, polygon: Sequence[Point]) -> float:
+    """Distance from ``p`` to a simple polygon's area (0 inside or on its outline)."""
+    if point_in_polygon(p, polygon):
+        return 0.0
+    return outline_distance(p, polygon)
+
+
+def circle_polygon_distance(
+    centre: Point, radius: float, polygon: Sequence[Point]
+) -> float:
+    """Gap between a disc and a simple polygon's area (0 when they overlap or touch)."""
+    return max(0.0, point_polygon_distance(centre, polygon) - radius)
+
+
+def polygon_polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Gap between two simple polygons' areas (0 when they overlap or touch)."""
+    if point_in_polygon(a[0], b) or point_in_polygon(b[0], a):
+        return 0.0  # one lies inside the other, or their outlines cross
+    n, m = len(a), len(b)
+    return min(
+        segment_segment_distance(a[i], a[(i + 1) % n], b[j], b[(j + 1) % m])
+        for i in range(n)
+        for j in range(m)
+    )
+
+
+def polygon_is_convex(points: Sequence[Point]) -> bool:
+    """True when the closed outline bounds a convex area: it turns one way only
+    (straight runs allowed, no doubling back) and goes round exactly once."""
+    n = len(points)
+    if n < 3 or signed_area_mm2(points) == 0:
+        return False
+    sign = 0
+    turning = 0.0
+    for i in range(n):
+        a, b, c = points[i - 1], points[i], points[(i + 1) % n]
+        ux, uy = b[0] - a[0], b[1] - a[1]
+        vx, vy = c[0] - b[0], c[1] - b[1]
+        cross, dot = ux * vy - uy * vx, ux * vx + uy * vy
+        if (ux == 0 and uy == 0) or (vx == 0 and vy == 0):
+            return False  # a repeated corner
+        if cross == 0:
+            if dot < 0:
+                return False  # the outline doubles back on itself
+            continue
+        turn = 1 if cross > 0 else -1
+        if sign and turn != sign:
+            return False
+        sign = turn
+        turning += math.atan2(cross, dot)
+    # A star (a pentagram) turns one way too, but goes round twice.
+    return abs(abs(turning) - 2 * math.pi) < 1e-6
+
+
+def polygon_is_simple(points: Sequence[Point]) -> bool:
+    """True when the closed outline has three or more distinct corners, encloses
+    an area, and neither crosses nor touches itself.
+
+    The same answer as ``polygon_problem(points) is None``, but only edges that
+    share a cell of a coarse grid are compared: near-linear for real outlines,
+    where ``polygon_self_intersects`` compares every pair.
+    """
+    n = len(points)
+    if n < 3 or len(set(points)) != n or signed_area_mm2(points) == 0:
+        return False
+    min_x, min_y, max_x, max_y = bounding_box(points)
+    per_side = max(1, math.isqrt(n))
+    cell = max(max_x - min_x, max_y - min_y) / per_side or 1.0
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i in range(n):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+        for gx in range(
+            int((min(x1, x2) - min_x) // cell), int((max(x1, x2) - min_x) // cell) + 1
+        ):
+            for gy in range(
+                int((min(y1, y2) - min_y) // cell),
+                int((max(y1, y2) - min_y) // cell) + 1,
+            ):
+                grid.setdefault((gx, gy), []).append(i)
+    tested: set[tuple[int, int]] = set()
+    for members in grid.values():
+        for pos, i in enumerate(members):
+            for j in members[pos + 1 :]:
+                pair = (min(i, j), max(i, j))
+                if pair[1] - pair[0] in (1, n - 1) or pair in tested:
+                    continue  # neighbours share a corner by construction
+                tested.add(pair)
+                if segments_intersect(
+                    points[pair[0]],
+                    points[(pair[0] + 1) % n],
+                    points[pair[1]],
+                    points[(pair[1] + 1) % n],
+                ):
+                    return False
+    return True
+
+
+def squared_distance_mm2(a: Point, b: Point) -> float:
+    """The square of the distance: exact for whole millimetres (below 2**26 mm),
+    so comparing two of them is never thrown by rounding."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return dx * dx + dy * dy
+
+
+def close_pairs(points: Sequence[Point], radius: float) -> Iterator[tuple[int, int]]:
+    """Index pairs (i, j), i < j, of the points strictly closer than ``radius``
+    to each other. A grid of cells ``radius`` wide: near-linear, not n²."""
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, (x, y) in enumerate(points):
+        grid.setdefault((math.floor(x / radius), math.floor(y / radius)), []).append(i)
+    limit = radius * radius
+    for (gx, gy), members in grid.items():
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for j in grid.get((gx + dx, gy + dy), ()):
+                    for i in members:
+                        if i < j and squared_distance_mm2(points[i], points[j]) < limit:
+                            yield i, j
+
+
+def clip_polygon_to_box(
+    polygon: Sequence[Point], min_x: float, min_y: float, max_x: float, max_y: float
+) -> list[Point]:
+    """The corners of the part of the polygon that lies in the box, empty if
+    none (Sutherland–Hodgman: cut by each side of the box in turn). Every corner
+    lies in the box, and that part of the polygon lies within their convex hull.
+    Where a concave polygon leaves the box and comes back, the pieces are linked
+    along the box's sides, so a corner there may lie outside the polygon."""
+
+    def cut(
+        points: list[Point],
+        inside: Callable[[Point], bool],
+        crossing: Callable[[Point, Point], Point],
+    ) -> list[Point]:
+        kept: list[Point] = []
+        for i, p in enumerate(points):
+            prev = points[i - 1]
+            if inside(p):
+                if not inside(prev):
+                    kept.append(crossing(prev, p))
+                kept.append(p)
+            elif inside(prev):
+                kept.append(crossing(prev, p))
+        return kept
+
+    def at_x(x: float) -> Callable[[Point, Point], Point]:
+        return lambda a, b: (x, a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]))
+
+    def at_y(y: float) -> Callable[[Point, Point], Point]:
+        return lambda a, b: (a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]), y)
+
+    sides: list[tuple[Callable[[Point], bool], Callable[[Point, Point], Point]]] = [
+        (lambda p: p[0] >= min_x, at_x(min_x)),
+        (lambda p: p[0] <= max_x, at_x(max_x)),
+        (lambda p: p[1] >= min_y, at_y(min_y)),
+        (lambda p: p[1] <= max_y, at_y(max_y)),
+    ]
+    points = list(polygon)
+    for inside, crossing in sides:
+        if not points:
+            break
+        points = cut(points, inside, crossing)
+    return points
