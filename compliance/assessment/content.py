@@ -50,6 +50,8 @@ class HazardContent(_Content):
     location_key: str = ""
     location_label: str = ""
     body_region: str = ""
+    contact_type: str = ""
+    contact_area_cm2: str = ""  # the decimal as written, "" when not recorded
     severity: str = ""
     frequency: str = ""
     avoidance: str = ""

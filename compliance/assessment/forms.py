@@ -9,7 +9,15 @@ from django.utils.translation import gettext_lazy as _
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
-from compliance.assessment.models import CollaborativeMode, MeasureStep, Phase, Revision
+from compliance.assessment.models import (
+    CONTACT_AREA_MAX_CM2,
+    CONTACT_AREA_MIN_CM2,
+    CollaborativeMode,
+    ContactType,
+    MeasureStep,
+    Phase,
+    Revision,
+)
 from compliance.calculators.ts15066 import body_region_table
 
 NOT_ESTIMATED = [("", _("— not estimated —"))]
@@ -102,6 +110,20 @@ class HazardForm(forms.Form):
         label=_("Body region that may be contacted"),
         choices=[("", "—"), *((str(r.region_id), r.name) for r in body_region_table())],
         required=False,
+    )
+    contact_type = forms.ChoiceField(
+        label=_("Kind of contact"),
+        choices=[("", "—"), *ContactType.choices],
+        required=False,
+    )
+    contact_area_cm2 = forms.DecimalField(
+        label=_("Contact area (cm²)"),
+        max_digits=7,
+        decimal_places=2,
+        min_value=CONTACT_AREA_MIN_CM2,
+        max_value=CONTACT_AREA_MAX_CM2,
+        required=False,
+        help_text=_("The tool's smallest edge that may touch, in cm²."),
     )
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False

@@ -11,8 +11,10 @@ a signed assessment starts the next revision as a copy.
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -167,6 +169,18 @@ class RiskParameter:
     AVOIDANCE = [("P1", "P1"), ("P2", "P2")]
 
 
+class ContactType(models.TextChoices):
+    TRANSIENT = "transient", _("Transient (the body part can move away)")
+    QUASI_STATIC = "quasi_static", _("Quasi-static (clamping or crushing)")
+
+
+# The bounds of a contact area: the Annex A pressure limits are per cm²; an
+# edge below 0.01 cm² or a surface above 1,000 cm² is no longer a contact the
+# body model describes (the calculator refuses the same range).
+CONTACT_AREA_MIN_CM2 = Decimal("0.01")
+CONTACT_AREA_MAX_CM2 = Decimal("1000")
+
+
 class Hazard(models.Model):
     """A hazard of the cell (ISO 12100 Annex B), where and when it arises, and
     its risk before and after the measures."""
@@ -190,6 +204,30 @@ class Hazard(models.Model):
         max_length=30,
         blank=True,
         choices=[(str(row.region_id), row.name) for row in body_region_table()],
+    )
+    # How the body region may be touched (ISO/TS 15066 Annex A): transient
+    # contact gives a permissible speed; quasi-static (clamping) contact gives
+    # only force and pressure limits to measure.
+    contact_type = models.CharField(
+        _("kind of contact (ISO/TS 15066)"),
+        max_length=20,
+        blank=True,
+        choices=ContactType.choices,
+    )
+    contact_area_cm2 = models.DecimalField(
+        _("contact area (cm²)"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(CONTACT_AREA_MIN_CM2),
+            MaxValueValidator(CONTACT_AREA_MAX_CM2),
+        ],
+        help_text=_(
+            "The area of the robot or tool that may touch the body region: its "
+            "smallest edge or corner, in cm². The pressure limit is checked with it."
+        ),
     )
 
     severity = models.CharField(

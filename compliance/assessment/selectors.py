@@ -106,6 +106,12 @@ def revision_content(revision: Revision) -> RevisionContent:
                 location_key=hazard.location_key,
                 location_label=hazard.location_label,
                 body_region=hazard.body_region,
+                contact_type=hazard.contact_type,
+                contact_area_cm2=(
+                    ""
+                    if hazard.contact_area_cm2 is None
+                    else str(hazard.contact_area_cm2)
+                ),
                 severity=hazard.severity,
                 frequency=hazard.frequency,
                 avoidance=hazard.avoidance,

@@ -226,6 +226,8 @@ class HazardSerializer(serializers.ModelSerializer):
             "location_key",
             "location_label",
             "body_region",
+            "contact_type",
+            "contact_area_cm2",
             "severity",
             "frequency",
             "avoidance",

@@ -36,6 +36,8 @@ HAZARD_FIELDS = (
     "location_key",
     "location_label",
     "body_region",
+    "contact_type",
+    "contact_area_cm2",
     "severity",
     "frequency",
     "avoidance",

@@ -155,6 +155,7 @@ def fixture_messages() -> tuple[str, ...]:
         texts += [item.text for item in g.origins + g.consequences]
     return tuple(dict.fromkeys(texts))
 
+
 _GROUPS_BY_ID = {g.id: g for g in HAZARD_GROUPS}
 
 
