@@ -134,7 +134,9 @@ class CatalogueEntry(BaseModel):
 
 # --- The starting catalogue, from fixtures/cost_catalogue.json ---------------
 
-CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "cost_catalogue.json"
+CATALOGUE_FILE = (
+    Path(__file__).resolve().parents[2] / "fixtures" / "cost_catalogue.json"
+)
 
 # The texts of the fixture's entries are English message ids, translated when
 # shown (the makemessages command collects them from the fixture). The note
@@ -161,6 +163,8 @@ def fixture_messages() -> tuple[str, ...]:
     """The texts of the fixture, for the message catalogue (``makemessages``)."""
     texts = [e.name for e in CATALOGUE] + [e.note for e in CATALOGUE if e.note]
     return tuple(dict.fromkeys(texts))
+
+
 CATALOGUE_BY_KEY: Mapping[str, CatalogueEntry] = MappingProxyType(
     {e.key: e for e in CATALOGUE}
 )

@@ -1,6 +1,8 @@
 """International baseline: the checks every cell gets, whatever its country.
 
 - ISO 10218-2:2025: a documented risk assessment of the complete cell.
+- The safeguarded space from the plan: a closed perimeter round the hazard
+  zone, every opening guarded, the gap under each guard (``safeguarding``).
 - ISO 13857:2019, 4.2.2 Table 2 (high risk): reaching over each guard segment.
 - ISO 13857:2019, 4.2.4 Table 4: reaching through fence mesh.
 - ISO 13855:2010 minimum distances and IEC 61496 types of sensing devices
@@ -44,6 +46,7 @@ from compliance.rules.findings import (
     mm,
     number,
 )
+from compliance.rules.safeguarding import SAFEGUARDING_RULES
 from compliance.rules.sensing import SENSING_RULES
 
 # --- ISO 10218-2:2025: risk assessment of the complete cell ----------------
@@ -145,6 +148,7 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
             reach_over,
             ReachOverInput,
             hazard_height_mm=a,
+            hazard_lower_mm=min(facts.hazard_zone_lower_mm, a),
             structure_height_mm=segment.height_mm,
             risk="high",
             horizontal_distance_mm=c,
@@ -160,7 +164,8 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
                 )
             )
             continue
-        values |= {"a": mm(a), "distance": mm(c)}
+        lower = min(facts.hazard_zone_lower_mm, a)
+        values |= {"a": mm(a), "lower": mm(lower), "distance": mm(c)}
         numbers |= {"hazard_height_mm": number(a), "distance_mm": number(c)}
         if result.horizontal_distance_mm is None:
             # Out of reach upwards (sufficient) or a structure too low to count.
@@ -176,7 +181,8 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
                     gettext_noop(
                         "%(label)s (%(height)s mm high) keeps the hazard zone "
                         "%(distance)s mm away; Table 2 requires %(required)s mm for a "
-                        "hazard zone %(a)s mm high."
+                        "hazard zone from %(lower)s to %(a)s mm high (its worst "
+                        "height)."
                     ),
                 )
             else:
@@ -185,7 +191,8 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
                     gettext_noop(
                         "%(label)s (%(height)s mm high) is only %(distance)s mm from the "
                         "hazard zone; Table 2 requires %(required)s mm for a hazard zone "
-                        "%(a)s mm high. Move the guard out, or raise it."
+                        "from %(lower)s to %(a)s mm high (its worst height). Move the "
+                        "guard out, or raise it."
                     ),
                 )
         findings.append(
@@ -304,12 +311,13 @@ def _check_mesh(facts: CellFacts) -> list[Finding]:
             continue
         values["distance"] = mm(c)
         numbers["distance_mm"] = number(c)
-        if result.safety_distance_mm is None:
-            status, message = Status.NEEDS_EVIDENCE, result.reason or ""
+        if result.safety_distance_mm is None or result.verdict == "needs_evidence":
+            status = Status.NEEDS_EVIDENCE
+            message = result.undetermined_reason or result.reason or ""
         else:
             values["required"] = mm(result.safety_distance_mm)
             numbers["required_mm"] = result.safety_distance_mm
-            if result.sufficient:
+            if result.verdict == "pass":
                 status, message = (
                     Status.PASS,
                     gettext_noop(
@@ -369,6 +377,7 @@ MESH = Rule(
 
 BASELINE_RULES: tuple[Rule, ...] = (
     RISK_ASSESSMENT,
+    *SAFEGUARDING_RULES,
     REACH_OVER,
     MESH,
     *SENSING_RULES,

@@ -1,51 +1,114 @@
 """The cell as the rule packs see it: ``CellFacts`` built from the database.
 
-Distances to the hazard zone are measured on the plan: from each guard segment
-or opening to the zone's circle or polygon (0 where it reaches into the zone).
+Distances to the hazard zone are measured on the plan: from each guard segment,
+opening and placed device to the zone's circle or polygon (0 where it reaches
+into the zone, with the device marked as inside). Whatever relaxes a rule comes
+from the latest signed revision of the risk assessment.
 """
 
 from __future__ import annotations
 
-from cells import geometry
+from cells import geometry, perimeter
 from cells.models import Cell
 from compliance.assessment import selectors
-from compliance.assessment.models import Assessment, RevisionStatus
+from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
+    ContactFacts,
     DeviceFacts,
     OpeningFacts,
     SegmentFacts,
 )
 
 
-def _distance(cell: Cell, a: geometry.Point, b: geometry.Point) -> float:
+def hazard_zone(cell: Cell) -> perimeter.CircleZone | perimeter.PolygonZone:
+    """The robot's maximum space on the plan: the drawn polygon, or the circle
+    its reach, end effector and workpiece sweep round its base."""
+    lower = float(cell.hazard_zone_lower_mm or 0)
+    upper = cell.hazard_zone_height_mm
+    heights = {
+        "lower_mm": min(lower, upper) if upper is not None else lower,
+        "upper_mm": float(upper) if upper is not None else None,
+    }
     if cell.hazard_zone_shape == "polygon" and len(cell.hazard_zone_polygon_mm) >= 3:
-        polygon = [(float(x), float(y)) for x, y in cell.hazard_zone_polygon_mm]
-        return geometry.distance_to_polygon(a, b, polygon)
+        points = tuple((float(x), float(y)) for x, y in cell.hazard_zone_polygon_mm)
+        return perimeter.PolygonZone(points=points, **heights)
     centre = (float(cell.robot_base_x_mm), float(cell.robot_base_y_mm))
-    return geometry.distance_to_circle(
-        a, b, centre, cell.hazard_zone_effective_radius_mm
+    return perimeter.CircleZone(
+        centre=centre, radius_mm=float(cell.hazard_zone_effective_radius_mm), **heights
     )
 
 
-def _records(revision) -> dict[str, object]:
-    regions = revision.hazards.exclude(body_region="").values_list(
-        "body_region", flat=True
-    )
+def _placed(device, zone) -> perimeter.Distance | None:
+    """Where the device is drawn, measured from the zone: a curtain's or grid's
+    detection line, a mat's outer edge (the far edge a person steps on first),
+    a scanner's position. None when it is not placed."""
+    p1 = (device.x1_mm, device.y1_mm)
+    p2 = (device.x2_mm, device.y2_mm)
+    has1, has2 = None not in p1, None not in p2
+    if device.kind in ("light_curtain", "multibeam") and has1 and has2:
+        a = (float(p1[0]), float(p1[1]))
+        b = (float(p2[0]), float(p2[1]))
+        return zone.distance_to_segment(a, b)
+    if device.kind == "safety_mat" and has1 and has2:
+        corners = perimeter.rectangle(
+            (float(p1[0]), float(p1[1])), (float(p2[0]), float(p2[1]))
+        )
+        if zone.distance_to_polygon(corners).inside_zone:
+            return perimeter.Distance(mm=0.0, inside_zone=True)
+        edges = [
+            zone.distance_to_segment(corners[i], corners[(i + 1) % 4]).mm
+            for i in range(4)
+        ]
+        return perimeter.Distance(mm=max(edges), inside_zone=False)
+    if device.kind == "laser_scanner" and has1:
+        return zone.distance_to_point((float(p1[0]), float(p1[1])))
+    return None
+
+
+def _records(revision, hazards) -> dict[str, object]:
     return {
         "low_fence_justification": bool(revision.low_guard_justification.strip()),
         "conformity_route": bool(revision.conformity_route.strip()),
-        "contact_regions": tuple(sorted(set(regions))),
+        "contact_regions": tuple(sorted({h.body_region for h in hazards})),
     }
 
 
-def _assessment(cell: Cell) -> AssessmentFacts:
+def _contacts(hazards) -> tuple[ContactFacts, ...]:
+    return tuple(
+        ContactFacts(
+            hazard_key=str(h.key),
+            hazard_label=h.task,
+            body_region=h.body_region,
+            contact=h.contact_type or None,
+            contact_area_cm2=(
+                float(h.contact_area_cm2) if h.contact_area_cm2 is not None else None
+            ),
+        )
+        for h in hazards
+    )
+
+
+def _plr_by_device(revision) -> dict[int, str]:
+    """The highest PLr of the hazards whose measures rely on each device."""
+    served: dict[int, str] = {}
+    for measure in Measure.objects.filter(
+        hazard__revision=revision, device__isnull=False
+    ).select_related("hazard"):
+        plr = selectors.hazard_plr(measure.hazard)
+        if plr and plr > served.get(measure.device_id, ""):
+            served[measure.device_id] = plr
+    return served
+
+
+def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
     """What the cell's latest signed revision records for the checks, and what
-    a newer draft adds (pending, changing no verdict)."""
+    a newer draft adds (pending, changing no verdict); and the PLr each device
+    serves in the signed revision."""
     assessment = Assessment.objects.filter(cell=cell).first()
     if assessment is None:
-        return AssessmentFacts()
+        return AssessmentFacts(), {}
     signed = (
         assessment.revisions.filter(status=RevisionStatus.SIGNED)
         .order_by("-number")
@@ -53,26 +116,38 @@ def _assessment(cell: Cell) -> AssessmentFacts:
     )
     current = selectors.current_revision(assessment)
     draft = current if signed is None or current.number > signed.number else None
-    kept = _records(signed) if signed else {}
+    touching = {
+        revision.pk: [h for h in revision.hazards.all() if h.body_region]
+        for revision in (signed, draft)
+        if revision is not None
+    }
+    kept = _records(signed, touching[signed.pk]) if signed else {}
     pending = []
     if draft is not None:
-        for key, value in _records(draft).items():
+        for key, value in _records(draft, touching[draft.pk]).items():
             if value and value != kept.get(key):
                 pending.append(key)
-    return AssessmentFacts(
+    facts = AssessmentFacts(
         exists=True,
         signed=signed is not None,
         signed_revision=signed.number if signed else None,
         draft_revision=draft.number if draft else None,
         low_fence_justified=bool(kept.get("low_fence_justification")),
         contact_regions=kept.get("contact_regions", ()),
+        contacts=_contacts(touching[signed.pk]) if signed else (),
         conformity_route_recorded=bool(kept.get("conformity_route")),
         pending=tuple(pending),
     )
+    return facts, (_plr_by_device(signed) if signed else {})
 
 
 def cell_facts(cell: Cell) -> CellFacts:
-    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``)."""
+    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``).
+
+    Every distance to the hazard zone is measured on the plan, never typed: a
+    guard segment or an opening from its line, a device from where it is drawn.
+    """
+    zone = hazard_zone(cell)
     segments, openings = [], []
     for segment in cell.segments.all():
         start, end = segment.start, segment.end
@@ -83,8 +158,13 @@ def cell_facts(cell: Cell) -> CellFacts:
                 kind=segment.kind,
                 height_mm=segment.height_mm,
                 length_mm=segment.length_mm,
-                horizontal_distance_to_hazard_mm=_distance(cell, start, end),
+                horizontal_distance_to_hazard_mm=zone.distance_to_segment(
+                    start, end
+                ).mm,
                 mesh_opening_mm=segment.mesh_opening_mm,
+                start_mm=start,
+                end_mm=end,
+                bottom_gap_mm=segment.bottom_gap_mm,
             )
         )
         for opening in segment.openings.all():
@@ -99,24 +179,71 @@ def cell_facts(cell: Cell) -> CellFacts:
                     width_mm=opening.width_mm,
                     lower_edge_mm=opening.lower_edge_mm,
                     upper_edge_mm=opening.upper_edge_mm,
-                    distance_to_hazard_mm=_distance(cell, a, b),
+                    distance_to_hazard_mm=zone.distance_to_segment(a, b).mm,
+                    start_mm=a,
+                    end_mm=b,
                 )
             )
-    devices = [
-        DeviceFacts(
-            key=f"device:{device.pk}",
-            label=device.label,
-            kind=device.kind,
-            opening_key=f"opening:{device.opening_id}" if device.opening_id else None,
-            iec61496_type=device.iec61496_type,
-            kcs_certified=device.kcs_certified,
-            response_time_ms=device.response_time_ms or None,
-            detection_capability_mm=device.detection_capability_mm or None,
-            beam_count=device.beam_count or None,
-            protective_field_mm=device.protective_field_mm or None,
+    assessment, plr_by_device = _assessment(cell)
+    devices = []
+    for device in cell.devices.all():
+        distance = _placed(device, zone)
+        devices.append(
+            DeviceFacts(
+                key=f"device:{device.pk}",
+                label=device.label,
+                kind=device.kind,
+                opening_key=(
+                    f"opening:{device.opening_id}" if device.opening_id else None
+                ),
+                iec61496_type=device.iec61496_type,
+                kcs_certified=device.kcs_certified,
+                kcs_certificate_no=device.kcs_certificate_no.strip(),
+                response_time_ms=device.response_time_ms or None,
+                detection_capability_mm=device.detection_capability_mm or None,
+                beam_count=device.beam_count or None,
+                protective_field_mm=device.protective_field_mm or None,
+                field_height_mm=device.field_height_mm,
+                detection_lower_mm=device.detection_lower_mm,
+                detection_upper_mm=device.detection_upper_mm or None,
+                guard_locking=device.guard_locking,
+                distance_to_hazard_mm=distance.mm if distance else None,
+                placed=distance is not None,
+                inside_hazard_zone=bool(distance and distance.inside_zone),
+                plr_served=plr_by_device.get(device.pk),
+            )
         )
-        for device in cell.devices.all()
-    ]
+    layout = perimeter.Layout(
+        zone=zone,
+        segments=tuple(
+            perimeter.Segment(
+                key=f"segment:{segment.pk}",
+                start=segment.start,
+                end=segment.end,
+                height_mm=segment.height_mm,
+                lower_edge_mm=segment.bottom_gap_mm,
+                kind=segment.kind,
+            )
+            for segment in cell.segments.all()
+        ),
+        openings=tuple(
+            perimeter.Opening(
+                key=f"opening:{opening.pk}",
+                segment_key=f"segment:{segment.pk}",
+                offset_mm=opening.offset_mm,
+                width_mm=opening.width_mm,
+                lower_edge_mm=opening.lower_edge_mm,
+                upper_edge_mm=opening.upper_edge_mm,
+            )
+            for segment in cell.segments.all()
+            for opening in segment.openings.all()
+        ),
+    )
+    zone_fields = (
+        {"zone_polygon_mm": zone.points}
+        if isinstance(zone, perimeter.PolygonZone)
+        else {"zone_centre_mm": zone.centre, "zone_radius_mm": zone.radius_mm}
+    )
     return CellFacts(
         country=cell.project.country,
         robot_kind=cell.robot_kind,
@@ -126,10 +253,13 @@ def cell_facts(cell: Cell) -> CellFacts:
         robot_moving_mass_kg=float(cell.moving_mass_kg),
         payload_kg=float(cell.payload_kg),
         hazard_zone_height_mm=cell.hazard_zone_height_mm,
+        hazard_zone_lower_mm=zone.lower_mm,
         collaborative_mode=cell.collaborative_mode or None,
         programmed_speed_mm_s=cell.programmed_speed_mm_s or None,
         segments=tuple(segments),
         openings=tuple(openings),
         devices=tuple(devices),
-        assessment=_assessment(cell),
+        assessment=assessment,
+        layout=layout,
+        **zone_fields,
     )

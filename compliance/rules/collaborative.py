@@ -5,8 +5,10 @@
   speed for each body region the risk assessment says may be contacted;
 - speed and separation monitoring (5.5.4): a laser scanner whose protective
   field covers the protective separation distance S_p;
-- hand guiding: an enabling device and an emergency stop;
-- safety-rated monitored stop: a safety controller.
+- hand guiding: an enabling device, an emergency stop and safety-rated
+  monitored speed;
+- safety-rated monitored stop: a presence-sensing device for the
+  collaborative workspace and the robot's monitored standstill.
 
 The figures come from ``compliance.calculators.ts15066``; the required
 functions of each mode from ``ts15066_body_regions.json`` "collaborative_modes"
@@ -22,8 +24,10 @@ import math
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.ts15066 import (
     DEFAULT_HUMAN_SPEED_MM_S,
+    PflContactInput,
     PflInput,
     SsmInput,
+    pfl_contact,
     ts15066_pfl,
     ts15066_ssm,
 )
@@ -34,7 +38,12 @@ from compliance.calculators.ts15066_tables import (
     SSM_FORMULA_SOURCES,
     BodyRegion,
 )
-from compliance.rules.facts import CELL_SUBJECT, CellFacts
+from compliance.rules.facts import (
+    CELL_SUBJECT,
+    SENSING_DEVICE_KINDS,
+    CellFacts,
+    ContactFacts,
+)
 from compliance.rules.findings import (
     OUTSIDE_COVERAGE,
     REFERENCE_SET_DATE,
@@ -147,12 +156,24 @@ MODE = Rule(
 # --- power and force limiting -------------------------------------------------
 
 
+def _contacts(facts: CellFacts) -> tuple[ContactFacts, ...]:
+    """The possible contacts of the signed assessment; where it names only
+    body regions, one contact per region with its kind and area unknown."""
+    a = facts.assessment
+    if a.contacts:
+        return a.contacts
+    return tuple(
+        ContactFacts(hazard_key=region, hazard_label="", body_region=region)
+        for region in a.contact_regions
+    )
+
+
 def _check_pfl(facts: CellFacts) -> list[Finding]:
     if facts.collaborative_mode != "pfl":
         return []
     rule = PFL
-    regions = facts.assessment.contact_regions
-    if not regions:
+    contacts = _contacts(facts)
+    if not contacts:
         return [
             rule.finding(
                 Status.NEEDS_EVIDENCE,
@@ -167,21 +188,34 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
         ]
     speed = facts.robot_speed_mm_s
     findings = []
-    for region_id in regions:
-        region = REGIONS_BY_ID[BodyRegion(region_id)]
-        subject = (CELL_SUBJECT, region.name)
+    for contact in contacts:
+        region = REGIONS_BY_ID[BodyRegion(contact.body_region)]
+        label = (
+            f"{region.name}: {contact.hazard_label}"
+            if contact.hazard_label
+            else region.name
+        )
+        subject = (contact.hazard_key, label)
         values: dict[str, str | int | float] = {
             "region": region.name,
             "speed": mm(speed),
         }
-        result, error = calculate(
-            ts15066_pfl,
-            PflInput,
-            body_region=region.region_id,
-            robot_moving_mass_kg=facts.robot_moving_mass_kg,
-            payload_kg=facts.payload_kg,
-            contact="transient",
-        )
+        common = {
+            "body_region": region.region_id,
+            "robot_moving_mass_kg": facts.robot_moving_mass_kg,
+            "payload_kg": facts.payload_kg,
+            "contact": contact.contact or "transient",
+        }
+        if contact.contact_area_cm2 is not None:
+            values["area"] = number(contact.contact_area_cm2)
+            result, error = calculate(
+                pfl_contact,
+                PflContactInput,
+                contact_area_cm2=contact.contact_area_cm2,
+                **common,
+            )
+        else:
+            result, error = calculate(ts15066_pfl, PflInput, **common)
         if result is None:
             findings.append(
                 rule.finding(
@@ -193,29 +227,69 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
             )
             continue
         numbers: dict[str, int | float] = {"speed_mm_s": number(speed)}
-        if result.max_speed_mm_s is None:
+        notes: tuple[Line, ...] = (*result.warnings, *result.evidence_required)
+        if contact.contact == "quasi_static":
+            status, message = (
+                Status.NEEDS_EVIDENCE,
+                gettext_noop(
+                    "%(region)s: quasi-static contact (clamping) gives no "
+                    "permissible speed; the force and pressure limits of Annex A "
+                    "must be measured on the real cell (ISO/PAS 5672), or the "
+                    "clamping point designed out."
+                ),
+            )
+            if result.force_limit_n is not None:
+                numbers["force_limit_n"] = number(result.force_limit_n)
+        elif result.max_speed_mm_s is None:
             status = Status.FAIL
             message = result.max_speed_reason or ""
         else:
             permissible = round(result.max_speed_mm_s, 1)
             values["permissible"] = mm(permissible)
+            values["route"] = result.governing_limit or ""
             numbers["permissible_mm_s"] = permissible
-            if speed <= result.max_speed_mm_s:
-                status, message = (
-                    Status.PASS,
-                    gettext_noop(
-                        "%(region)s: the robot moves at %(speed)s mm/s, within the "
-                        "%(permissible)s mm/s permissible for transient contact."
-                    ),
-                )
-            else:
+            if speed > result.max_speed_mm_s:
                 status, message = (
                     Status.FAIL,
                     gettext_noop(
                         "%(region)s: the robot moves at %(speed)s mm/s, above the "
                         "%(permissible)s mm/s permissible for transient contact. Slow "
                         "it down where this region can be touched, or lighten the "
-                        "payload."
+                        "payload, or blunt the edge that may touch."
+                    ),
+                )
+            elif not result.pressure_checked:
+                # The force route alone: a sharp edge can exceed the pressure
+                # limit at a far lower speed (0.5 cm² on the back of the hand:
+                # 968 mm/s where the force route gives 1,355.5 mm/s).
+                status, message = (
+                    Status.NEEDS_EVIDENCE,
+                    gettext_noop(
+                        "%(region)s: the robot moves at %(speed)s mm/s, within the "
+                        "%(permissible)s mm/s the force limit permits for transient "
+                        "contact, but the pressure limit cannot be checked: record "
+                        "the contact area (the tool's smallest edge) and the kind of "
+                        "contact in the risk assessment."
+                    ),
+                )
+            elif contact.contact is None:
+                status, message = (
+                    Status.NEEDS_EVIDENCE,
+                    gettext_noop(
+                        "%(region)s: within the %(permissible)s mm/s permissible for "
+                        "transient contact at %(speed)s mm/s, but the kind of contact "
+                        "is not recorded: if the body part can be clamped, the "
+                        "contact is quasi-static and must be measured."
+                    ),
+                )
+            else:
+                status, message = (
+                    Status.PASS,
+                    gettext_noop(
+                        "%(region)s: the robot moves at %(speed)s mm/s, within the "
+                        "%(permissible)s mm/s permissible for transient contact over "
+                        "%(area)s cm² (the lowest of the force, pressure and energy "
+                        "limits). Measure it on the real cell."
                     ),
                 )
         findings.append(
@@ -226,16 +300,7 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
                 values=values,
                 numbers=numbers,
                 details=(_speed_line(facts), *result.steps),
-                notes=(
-                    *result.warnings,
-                    Line(
-                        text=gettext_noop(
-                            "Only transient contact is checked: clamping "
-                            "(quasi-static contact) must be designed out or its "
-                            "force and pressure measured."
-                        )
-                    ),
-                ),
+                notes=notes,
                 certainty=certainty_of(result.certainty),
                 sources=result.sources,
                 citation=f"{result.clause}; {_ISO10218}",
@@ -333,6 +398,7 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
             reaction_time_ms=response + facts.controller_time_ms,
             stopping_time_ms=facts.robot_stopping_time_ms,
             stopping_distance_mm=facts.robot_stopping_distance_mm,
+            detection_height_mm=scanner.field_height_mm,
         )
         if result is None:
             findings.append(
@@ -345,26 +411,41 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
             )
             continue
         required = math.ceil(round(result.separation_distance_mm, 6))
-        values |= {"field": mm(field), "required": mm(required)}
-        numbers = {"protective_field_mm": number(field), "required_mm": required}
-        if field >= required:
-            status, message = (
-                Status.WARNING,
-                gettext_noop(
-                    "The protective field of %(label)s reaches %(field)s mm, at least "
-                    "the %(required)s mm separation distance S_p; but S_p here leaves "
-                    "out the intrusion distance C and the position uncertainties Z_d "
-                    "and Z_r, which are not recorded. Add them before relying on it."
-                ),
-            )
-        else:
+        values |= {
+            "field": mm(field),
+            "required": mm(required),
+            "terms": ", ".join(result.unverified_terms),
+        }
+        numbers = {
+            "protective_field_mm": number(field),
+            "required_mm": required,
+            "c_mm": number(result.c_mm),
+        }
+        if field < required:
             status, message = (
                 Status.FAIL,
                 gettext_noop(
                     "The protective field of %(label)s reaches %(field)s mm, less than "
-                    "the %(required)s mm separation distance S_p, even before the "
-                    "intrusion distance and position uncertainties are added. Enlarge "
-                    "the field, or slow the robot down."
+                    "the %(required)s mm separation distance S_p. Enlarge the field, "
+                    "or slow the robot down."
+                ),
+            )
+        elif not result.complete:
+            status, message = (
+                Status.NEEDS_EVIDENCE,
+                gettext_noop(
+                    "The protective field of %(label)s reaches %(field)s mm, at least "
+                    "the %(required)s mm computed so far, but S_p is incomplete: "
+                    "%(terms)s not recorded (taken as 0). Record them (the field's "
+                    "height gives C; the maker's data give the uncertainties)."
+                ),
+            )
+        else:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "The protective field of %(label)s reaches %(field)s mm, at least "
+                    "the %(required)s mm separation distance S_p."
                 ),
             )
         findings.append(
@@ -375,7 +456,7 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
                 values=values,
                 numbers=numbers,
                 details=(_speed_line(facts), *result.steps),
-                notes=result.warnings,
+                notes=(*result.warnings, *result.evidence_required),
                 certainty=certainty_of(result.certainty),
                 sources=result.sources,
                 citation=f"{result.clause}; {_ISO10218}",
@@ -425,11 +506,13 @@ def _check_hand_guiding(facts: CellFacts) -> list[Finding]:
     if enabling and stops:
         return [
             rule.finding(
-                Status.PASS,
+                Status.NEEDS_EVIDENCE,
                 _CELL,
                 gettext_noop(
                     "An enabling device (%(enabling)s) and an emergency stop "
-                    "(%(stop)s) are recorded for hand guiding."
+                    "(%(stop)s) are recorded for hand guiding; the safety-rated "
+                    "monitored speed while guiding is not recorded: record the "
+                    "robot's configured speed limit and its safety rating."
                 ),
                 values={
                     "enabling": ", ".join(d.label for d in enabling),
@@ -485,17 +568,17 @@ def _check_srms(facts: CellFacts) -> list[Finding]:
     if facts.collaborative_mode != "srms":
         return []
     rule = SRMS
-    controllers = facts.devices_of("safety_controller")
-    if controllers:
+    sensing = facts.devices_of(*SENSING_DEVICE_KINDS)
+    if not sensing:
         return [
             rule.finding(
-                Status.PASS,
+                Status.FAIL,
                 _CELL,
                 gettext_noop(
-                    "A safety controller (%(devices)s) is recorded to monitor the "
-                    "stop while a person is in the collaborative workspace."
+                    "A safety-rated monitored stop needs a presence-sensing device "
+                    "(light curtain, mat or scanner) that detects a person entering "
+                    "the collaborative workspace; none is recorded."
                 ),
-                values={"devices": ", ".join(d.label for d in controllers)},
             )
         ]
     return [
@@ -503,10 +586,12 @@ def _check_srms(facts: CellFacts) -> list[Finding]:
             Status.NEEDS_EVIDENCE,
             _CELL,
             gettext_noop(
-                "A safety-rated monitored stop needs a safety controller that stops "
-                "the robot and monitors its standstill while a person is in the "
-                "collaborative workspace: record it."
+                "%(devices)s detects a person entering the collaborative "
+                "workspace; the robot's safety-rated monitored standstill while "
+                "the person is there is not recorded: record the robot's safety "
+                "function and its rating."
             ),
+            values={"devices": ", ".join(d.label for d in sensing)},
         )
     ]
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from cells.perimeter import Layout
 from compliance.calculators.ts15066_tables import BodyRegion
 
 RobotKind = Literal["industrial", "collaborative"]
@@ -40,6 +41,9 @@ SENSING_DEVICE_KINDS: frozenset[str] = frozenset(
 
 CELL_SUBJECT = "cell"  # subject key of findings about the cell as a whole
 
+PerformanceLevel = Literal["a", "b", "c", "d", "e"]
+Point = tuple[float, float]
+
 
 class _Facts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
@@ -59,6 +63,11 @@ class SegmentFacts(_Facts):
     horizontal_distance_to_hazard_mm: float | None = Field(default=None, ge=0)
     # Fence mesh size e (square mesh, the clear opening), None if not recorded.
     mesh_opening_mm: float | None = Field(default=None, gt=0)
+    # Where it stands on the plan (None in hand-built facts without a plan).
+    start_mm: Point | None = None
+    end_mm: Point | None = None
+    # The gap between the floor and the guard's lower edge.
+    bottom_gap_mm: float = Field(default=0, ge=0)
 
 
 class OpeningFacts(_Facts):
@@ -72,6 +81,9 @@ class OpeningFacts(_Facts):
     lower_edge_mm: float = Field(ge=0)
     upper_edge_mm: float = Field(gt=0)
     distance_to_hazard_mm: float | None = Field(default=None, ge=0)
+    # Its two ends on the plan.
+    start_mm: Point | None = None
+    end_mm: Point | None = None
 
     @model_validator(mode="after")
     def _edges_in_order(self) -> OpeningFacts:
@@ -89,16 +101,41 @@ class DeviceFacts(_Facts):
     label: str
     kind: DeviceKind
     opening_key: str | None = None
-    iec61496_type: Literal[2, 4] | None = None
+    iec61496_type: Literal[2, 3, 4] | None = None
     kcs_certified: bool | None = None  # None: not recorded
+    kcs_certificate_no: str = ""  # the record that counts (OSH Act Art. 84)
     response_time_ms: float | None = Field(default=None, gt=0)
     detection_capability_mm: float | None = Field(default=None, gt=0)
     beam_count: int | None = Field(default=None, ge=1)
     # Laser scanner: depth of the protective field measured from the hazard.
     protective_field_mm: float | None = Field(default=None, gt=0)
-    # Light curtain / grid: detection zone to hazard zone; mat: far edge of the
-    # mat to the hazard zone.
+    # Laser scanner: the protective field's height above the floor.
+    field_height_mm: float | None = Field(default=None, ge=0)
+    # Light curtain / grid: the heights of its lowest and highest beam.
+    detection_lower_mm: float | None = Field(default=None, ge=0)
+    detection_upper_mm: float | None = Field(default=None, gt=0)
+    # Interlocked door with guard locking (ISO 14119).
+    guard_locking: bool = False
+    # Measured on the plan from where the device is drawn (light curtain or
+    # grid: its detection line; mat: its outer edge; scanner: its position) to
+    # the hazard zone; None when the device is not placed. Never typed.
     distance_to_hazard_mm: float | None = Field(default=None, ge=0)
+    placed: bool = False
+    inside_hazard_zone: bool = False
+    # The highest PLr of the hazards whose measures in the signed revision rely
+    # on this device; None when no signed hazard names it.
+    plr_served: PerformanceLevel | None = None
+
+
+class ContactFacts(_Facts):
+    """One possible contact of the robot with a person, as the signed risk
+    assessment records it (ISO/TS 15066 Annex A)."""
+
+    hazard_key: str
+    hazard_label: str
+    body_region: str
+    contact: Literal["transient", "quasi_static"] | None = None  # None: not recorded
+    contact_area_cm2: float | None = Field(default=None, gt=0)
 
 
 class AssessmentFacts(_Facts):
@@ -118,8 +155,10 @@ class AssessmentFacts(_Facts):
     # The signed revision records why, given the robot's range of motion, a
     # guard lower than 1.8 m carries no height-related risk (Art. 223).
     low_fence_justified: bool = False
-    # ISO/TS 15066 body region ids the signed revision says may be contacted.
+    # ISO/TS 15066 body region ids the signed revision says may be contacted,
+    # and each possible contact with its kind and area where recorded.
     contact_regions: tuple[str, ...] = ()
+    contacts: tuple[ContactFacts, ...] = ()
     # The signed revision names conformity with KS B ISO 10218 / ISO/TS 15066
     # as the route for a collaborative robot without the Art. 223 fence. Text
     # only: the route itself rests on a certificate record (none is recorded
@@ -153,6 +192,14 @@ class CellFacts(_Facts):
     robot_moving_mass_kg: float = Field(gt=0)
     payload_kg: float = Field(ge=0)
     hazard_zone_height_mm: float | None = Field(default=None, ge=0)
+    hazard_zone_lower_mm: float = Field(default=0, ge=0)
+    # The hazard zone on the plan: a circle or a polygon (None: no plan).
+    zone_centre_mm: Point | None = None
+    zone_radius_mm: float | None = Field(default=None, gt=0)
+    zone_polygon_mm: tuple[Point, ...] = ()
+    # The plan as the perimeter analysis reads it (``cells.perimeter``): the
+    # zone, the guard segments and the openings. None: no plan recorded.
+    layout: Layout | None = None
     collaborative_mode: CollaborativeMode | None = None
     programmed_speed_mm_s: float | None = Field(default=None, gt=0)
     segments: tuple[SegmentFacts, ...] = ()

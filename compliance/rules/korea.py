@@ -334,11 +334,22 @@ def _check_kcs(facts: CellFacts) -> list[Finding]:
         subject = (device.key, device.label)
         values = {"label": device.label}
         listed = device.kind in KCS_LISTED_KINDS
-        if device.kcs_certified:
+        if device.kcs_certificate_no:
+            values["certificate"] = device.kcs_certificate_no
             status, message = (
                 Status.PASS,
                 gettext_noop(
-                    "%(label)s is recorded as carrying KCs safety certification "
+                    "%(label)s carries KCs safety certification (안전인증) no. "
+                    "%(certificate)s: keep the certificate with the cell's records."
+                ),
+            )
+        elif device.kcs_certified and listed:
+            # A tick is not a record: the certificate number is.
+            status, message = (
+                Status.NEEDS_EVIDENCE,
+                gettext_noop(
+                    "%(label)s is marked as KCs-certified, but no certificate number "
+                    "is recorded: record the number of its KCs safety certificate "
                     "(안전인증)."
                 ),
             )

@@ -19,12 +19,17 @@ from pydantic import BaseModel
 from compliance.calculators import iso13855_tables as tables13855
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13855 import (
-    EspeInput,
     MatInput,
-    MultibeamInput,
-    iso13855_espe,
     iso13855_mat,
-    iso13855_multibeam,
+)
+from compliance.calculators.iso13855_interlock import (
+    CLAUSE_INTERLOCK,
+    InterlockInput,
+    iso13855_interlock,
+)
+from compliance.calculators.iso13855_vertical import (
+    VerticalZoneInput,
+    iso13855_vertical_zone,
 )
 from compliance.rules.facts import CellFacts, DeviceFacts
 from compliance.rules.findings import (
@@ -55,6 +60,27 @@ _SCANNER = gettext_noop(
 )
 
 
+_NOT_PLACED = gettext_noop(
+    "%(label)s is not placed on the plan: draw it (its detection line, or the "
+    "mat's outline) so that its distance from the hazard zone is measured, not "
+    "typed."
+)
+_INSIDE = gettext_noop(
+    "%(label)s lies inside the hazard zone: a person is already within reach "
+    "when it detects them. Move it out of the zone."
+)
+
+
+def overall_time_ms(facts: CellFacts, device: DeviceFacts) -> float:
+    """T: the device's response, the safety controller's and the robot's
+    stopping time (each recorded, checked by the caller)."""
+    return (
+        (device.response_time_ms or 0)
+        + facts.controller_time_ms
+        + (facts.robot_stopping_time_ms or 0)
+    )
+
+
 def _distance_inputs(
     facts: CellFacts, device: DeviceFacts
 ) -> tuple[Callable[[Any], Any], type[BaseModel], dict[str, Any], list[str]]:
@@ -64,42 +90,52 @@ def _distance_inputs(
         missing.append(_RESPONSE)
     if facts.robot_stopping_time_ms is None:
         missing.append(_STOPPING)
-    times = {
-        "response_time_ms": device.response_time_ms,
-        "controller_time_ms": facts.controller_time_ms,
-        "stopping_time_ms": facts.robot_stopping_time_ms,
+    if device.kind == "safety_mat":
+        times = {
+            "response_time_ms": device.response_time_ms,
+            "controller_time_ms": facts.controller_time_ms,
+            "stopping_time_ms": facts.robot_stopping_time_ms,
+        }
+        return iso13855_mat, MatInput, times, missing
+    # A light curtain or grid: reaching through and over its detection zone,
+    # over the whole height range the hazard zone occupies.
+    if facts.hazard_zone_height_mm is None:
+        missing.append(gettext_noop("The height of the hazard zone"))
+    inputs: dict[str, Any] = {
+        "device_kind": device.kind,
+        "overall_stopping_time_ms": overall_time_ms(facts, device),
+        "hazard_lower_mm": facts.hazard_zone_lower_mm,
+        "hazard_upper_mm": facts.hazard_zone_height_mm,
     }
+    upper = reach_over_edge_mm(facts, device)
     if device.kind == "light_curtain":
         if device.detection_capability_mm is None:
             missing.append(gettext_noop("The detection capability of the curtain"))
-        inputs = {**times, "detection_capability_mm": device.detection_capability_mm}
-        return iso13855_espe, EspeInput, inputs, missing
-    if device.kind == "multibeam":
+        if upper is None:
+            missing.append(gettext_noop("The height of the curtain's highest beam"))
+        inputs["detection_capability_mm"] = device.detection_capability_mm
+        inputs["upper_edge_height_mm"] = upper
+    else:
         if device.beam_count is None:
             missing.append(gettext_noop("The number of beams"))
-        inputs = {**times, "beam_count": device.beam_count}
-        return iso13855_multibeam, MultibeamInput, inputs, missing
-    return iso13855_mat, MatInput, times, missing
+        inputs["beam_count"] = device.beam_count
+        if upper is not None:
+            inputs["upper_edge_height_mm"] = upper
+    return iso13855_vertical_zone, VerticalZoneInput, inputs, missing
 
 
-def _actual_distance(
-    facts: CellFacts, device: DeviceFacts
-) -> tuple[float | None, tuple[Line, ...]]:
-    """The device's distance, or for a curtain or grid in an opening the
-    opening's distance when the device's own is not recorded."""
-    if device.distance_to_hazard_mm is not None or device.kind == "safety_mat":
-        return device.distance_to_hazard_mm, ()
-    for o in facts.openings:
-        if o.key == device.opening_key and o.distance_to_hazard_mm is not None:
-            line = Line(
-                text=gettext_noop(
-                    "Distance taken from the opening it guards, %(opening)s"
-                ),
-                values={"opening": o.label},
-                formula=f"{mm(o.distance_to_hazard_mm)} mm",
-            )
-            return o.distance_to_hazard_mm, (line,)
-    return None, ()
+def reach_over_edge_mm(facts: CellFacts, device: DeviceFacts) -> float | None:
+    """The height b a person must reach over: the device's highest beam, or,
+    for a device that spans the top of the opening it guards, the guard above
+    that opening (a fence panel continues above an infeed)."""
+    top = device.detection_upper_mm
+    if top is None or device.opening_key is None:
+        return top
+    opening = next((o for o in facts.openings if o.key == device.opening_key), None)
+    if opening is None or opening.upper_edge_mm > top:
+        return top
+    segment = next((s for s in facts.segments if s.key == opening.segment_key), None)
+    return max(top, segment.height_mm) if segment is not None else top
 
 
 def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
@@ -116,8 +152,19 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                     )
                 )
             continue
+        if device.inside_hazard_zone:
+            findings.append(
+                rule.finding(
+                    Status.FAIL,
+                    subject,
+                    _INSIDE,
+                    values=values,
+                    numbers={"distance_mm": 0},
+                )
+            )
+            continue
         run, model, inputs, missing = _distance_inputs(facts, device)
-        actual, where = _actual_distance(facts, device)
+        actual = device.distance_to_hazard_mm if device.placed else None
         if missing:
             if actual is None:
                 missing.append(_DISTANCE)
@@ -135,13 +182,19 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
             )
             continue
         result, error = calculate(run, model, **inputs)
-        if result is None:
+        if result is None or result.minimum_distance_mm is None:
+            reason = (
+                getattr(result, "undetermined_reason", None) or error or ""
+                if result is not None
+                else error
+            )
             findings.append(
                 rule.finding(
                     Status.NEEDS_EVIDENCE,
                     subject,
                     OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
+                    values={**values, "error": reason or ""},
+                    details=tuple(result.steps) if result is not None else (),
                 )
             )
             continue
@@ -153,13 +206,7 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
             "t_ms": number(result.t_ms),
         }
         if actual is None:
-            status, message = (
-                Status.NEEDS_EVIDENCE,
-                gettext_noop(
-                    "%(label)s must be at least %(required)s mm from the hazard zone; "
-                    "record its distance to check it."
-                ),
-            )
+            status, message = Status.NEEDS_EVIDENCE, _NOT_PLACED
         else:
             values["distance"] = mm(actual)
             numbers["distance_mm"] = number(actual)
@@ -180,7 +227,7 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                         "shorten the stopping time."
                     ),
                 )
-        notes = result.warnings
+        notes = tuple(result.warnings)
         if facts.controller_time_ms == 0:
             notes = (
                 *notes,
@@ -199,7 +246,7 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                 message,
                 values=values,
                 numbers=numbers,
-                details=(*where, *result.steps),
+                details=tuple(result.steps),
                 notes=notes,
                 certainty=certainty_of(result.certainty),
                 sources=result.sources,
@@ -213,26 +260,28 @@ MINIMUM_DISTANCE = Rule(
     id="INTL-13855-distance",
     jurisdiction="INTL",
     citation=(
-        "ISO 13855:2010, 6.2.3 (ESPE), 6.2 (multiple separate beams), 6.3 "
-        "(parallel approach), 7 (pressure-sensitive mats): S = K × T + C"
+        "ISO 13855:2010, 6.2.3 (ESPE), 6.2 (multiple separate beams), Table 1 "
+        "(reaching over, C_RO), 7 (pressure-sensitive mats): S = K × T + C, "
+        "S = max(S_RT, S_RO)"
     ),
     text_en=(
         "A light curtain, light grid or safety mat must be far enough from the "
         "hazard zone that the robot has stopped before a person reaches it: "
         "S = K × T + C, with K the approach speed, T the device's response time "
         "plus the safety controller's and the robot's stopping time, and C the "
-        "intrusion distance. A laser scanner's horizontal field needs its height "
-        "above the floor, which is not recorded, so it is asked for. Reaching "
-        "over the detection zone (C_RO) is not checked: that table is not in the "
-        "reference data."
+        "intrusion distance. For a light curtain or grid S is the larger of "
+        "reaching through (S_RT) and reaching over its detection zone (S_RO, "
+        "C_RO from Table 1, over the whole height range of the hazard zone); "
+        "where the table gives no value the check needs evidence. The device's "
+        "distance is measured from where it is drawn on the plan."
     ),
     text_ko=(
         "라이트 커튼, 멀티빔 라이트 그리드, 안전매트는 사람이 위험구역에 닿기 전에 "
         "로봇이 멈출 수 있을 만큼 떨어져 있어야 합니다: S = K × T + C (K 접근 속도, "
         "T 장치 응답시간, 안전 컨트롤러 응답시간, 로봇 정지시간의 합, C 침입거리). "
-        "레이저 스캐너의 수평 보호영역은 바닥으로부터의 높이가 필요한데 기록되어 "
-        "있지 않으므로 따로 요청합니다. 검출영역 위로 손을 뻗는 경우(C_RO)는 참조 "
-        "자료에 표가 없어 확인하지 않습니다."
+        "라이트 커튼과 그리드는 검출영역을 통과하는 접근(S_RT)과 넘어서는 접근(S_RO, "
+        "표 1의 C_RO, 위험구역의 전체 높이 범위)의 큰 값을 적용하며, 표에 값이 없으면 "
+        "증거가 필요합니다. 장치의 거리는 도면에 그려진 위치에서 측정합니다."
     ),
     # iso13855.json normal_approach_espe, multibeam_heights_mm,
     # parallel_approach, pressure_sensitive_mats: confirmed_two_sources true.
@@ -257,9 +306,154 @@ MINIMUM_DISTANCE = Rule(
 )
 
 
+# --- ISO 13855: interlocking guards without guard locking --------------------
+
+
+def _door_distance(facts: CellFacts, device: DeviceFacts) -> float | None:
+    for o in facts.openings:
+        if o.key == device.opening_key:
+            return o.distance_to_hazard_mm
+    return None
+
+
+def _check_interlock(facts: CellFacts) -> list[Finding]:
+    rule = INTERLOCK_DISTANCE
+    findings = []
+    for device in facts.devices_of("interlocked_door"):
+        subject = (device.key, device.label)
+        values: dict[str, str | int | float] = {"label": device.label}
+        if device.guard_locking:
+            findings.append(
+                rule.finding(
+                    Status.PASS,
+                    subject,
+                    gettext_noop(
+                        "%(label)s is recorded with guard locking (ISO 14119): the "
+                        "door stays locked until the hazard has stopped, so no "
+                        "approach distance applies. Validate the locking and its "
+                        "release on the real cell."
+                    ),
+                    values=values,
+                )
+            )
+            continue
+        missing = []
+        if device.opening_key is None:
+            missing.append(gettext_noop("The opening the door closes"))
+        if facts.robot_stopping_time_ms is None:
+            missing.append(_STOPPING)
+        distance = _door_distance(facts, device)
+        if device.opening_key is not None and distance is None:
+            missing.append(_DISTANCE)
+        if missing:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    gettext_noop(
+                        "Cannot check the distance of %(label)s from the hazard "
+                        "zone: the figures listed are not recorded."
+                    ),
+                    values=values,
+                    details=missing_lines(missing),
+                )
+            )
+            continue
+        result, error = calculate(
+            iso13855_interlock,
+            InterlockInput,
+            overall_stopping_time_ms=overall_time_ms(facts, device),
+            distance_to_hazard_mm=distance,
+        )
+        if result is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    OUTSIDE_COVERAGE,
+                    values={**values, "error": error},
+                )
+            )
+            continue
+        required = math.ceil(round(result.minimum_distance_mm, 6))
+        values |= {"required": mm(required), "distance": mm(distance)}
+        numbers = {
+            "required_mm": required,
+            "distance_mm": number(distance),
+            "t_ms": number(result.t_ms),
+        }
+        if result.sufficient:
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s opens %(distance)s mm from the hazard zone; without "
+                    "guard locking ISO 13855 asks at least %(required)s mm (S = K × "
+                    "T, K = 1600 mm/s)."
+                ),
+            )
+        else:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s opens only %(distance)s mm from the hazard zone: "
+                    "without guard locking ISO 13855 asks at least %(required)s mm "
+                    "(S = K × T, K = 1600 mm/s). Add guard locking (ISO 14119), "
+                    "shorten the stopping time, or move the door."
+                ),
+            )
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                numbers=numbers,
+                details=tuple(result.steps),
+                notes=tuple(result.warnings),
+                certainty=certainty_of(result.certainty),
+                sources=result.sources,
+                citation=result.clause,
+            )
+        )
+    return findings
+
+
+INTERLOCK_DISTANCE = Rule(
+    id="INTL-13855-interlock",
+    jurisdiction="INTL",
+    citation=CLAUSE_INTERLOCK,
+    text_en=(
+        "An interlocked guard without guard locking lets the door open while the "
+        "robot is still moving: it must be so far from the hazard zone that the "
+        "robot has stopped before a person reaches it, S = K × T with K = 1600 "
+        "mm/s and T from opening the door to standstill. Otherwise the door needs "
+        "guard locking (ISO 14119)."
+    ),
+    text_ko=(
+        "가드 잠금이 없는 연동 가드는 로봇이 움직이는 중에도 문이 열리므로, 사람이 "
+        "위험구역에 닿기 전에 로봇이 멈출 만큼 떨어져 있어야 합니다: S = K × T (K = "
+        "1600 mm/s, T는 문이 열린 때부터 정지까지). 그렇지 않으면 가드 잠금(ISO "
+        "14119)이 필요합니다."
+    ),
+    # iso13855_additions.json interlocking_guards_without_locking: two sources.
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",
+    sources=tables13855.INTERLOCK.sources,
+    check=_check_interlock,
+)
+
+
 # --- IEC 61496: type of opto-electronic protective devices ------------------
 
 TYPE_KINDS = ("light_curtain", "multibeam", "laser_scanner")
+# iso13849_pl_verification.json iec61496_espe_types: the highest PL a device of
+# each type can carry (two sources each).
+MAX_PL_BY_TYPE: dict[int, str] = {2: "c", 3: "d", 4: "e"}
+ESPE_TYPE_SOURCES = (
+    "ReeR AUS X manual (Type 2 limited to SIL 1 / PL c since EN 61496-1 Ed. 3)",
+    "industrialsafetysensor.com (Type 2: PL c, Type 3 scanners: PL d, Type 4: PL e)",
+)
 
 
 def _check_device_type(facts: CellFacts) -> list[Finding]:
@@ -267,6 +461,7 @@ def _check_device_type(facts: CellFacts) -> list[Finding]:
     findings = []
     for device in facts.devices_of(*TYPE_KINDS):
         values: dict[str, str | int | float] = {"label": device.label}
+        numbers: dict[str, int | float] = {}
         if device.iec61496_type is None:
             status, message = (
                 Status.NEEDS_EVIDENCE,
@@ -275,18 +470,39 @@ def _check_device_type(facts: CellFacts) -> list[Finding]:
                     "certificate)."
                 ),
             )
-            numbers: dict[str, int | float] = {}
         else:
-            values["type"] = device.iec61496_type
+            max_pl = MAX_PL_BY_TYPE[device.iec61496_type]
+            values |= {"type": device.iec61496_type, "max_pl": max_pl}
             numbers = {"iec61496_type": device.iec61496_type}
-            status, message = (
-                Status.PASS,
-                gettext_noop(
-                    "%(label)s is recorded as IEC 61496 Type %(type)s. Whether that type "
-                    "suits the safety function's required performance level is not "
-                    "checked here."
-                ),
-            )
+            if device.plr_served is None:
+                status, message = (
+                    Status.NEEDS_EVIDENCE,
+                    gettext_noop(
+                        "%(label)s is IEC 61496 Type %(type)s, which carries at most "
+                        "PL %(max_pl)s. No hazard of the signed risk assessment "
+                        "names it as a measure, so the PL it must carry is not "
+                        "known: link it to the hazards it reduces and sign."
+                    ),
+                )
+            else:
+                values["plr"] = device.plr_served
+                if device.plr_served <= max_pl:
+                    status, message = (
+                        Status.PASS,
+                        gettext_noop(
+                            "%(label)s is IEC 61496 Type %(type)s, good for up to PL "
+                            "%(max_pl)s; the hazards it reduces need PL %(plr)s."
+                        ),
+                    )
+                else:
+                    status, message = (
+                        Status.FAIL,
+                        gettext_noop(
+                            "%(label)s is IEC 61496 Type %(type)s, good for at most "
+                            "PL %(max_pl)s, but the hazards it reduces need PL "
+                            "%(plr)s: use a device of a higher type."
+                        ),
+                    )
         findings.append(
             rule.finding(
                 status,
@@ -304,24 +520,29 @@ DEVICE_TYPE = Rule(
     jurisdiction="INTL",
     citation=(
         "IEC 61496-1, IEC 61496-2 (light curtains and grids), IEC 61496-3 "
-        "(laser scanners)"
+        "(laser scanners); ISO 13849-1 (PLr)"
     ),
     text_en=(
         "Light curtains, light grids and safety laser scanners are electro-"
-        "sensitive protective equipment tested to IEC 61496: record each device's "
-        "type. IEC 61496 is not in the project's reference data: to be confirmed."
+        "sensitive protective equipment tested to IEC 61496. A device's type "
+        "limits the performance level it can carry: Type 2 at most PL c, Type 3 "
+        "(safety laser scanners) PL d, Type 4 PL e. Checked against the highest "
+        "PLr of the hazards the device reduces in the signed risk assessment."
     ),
     text_ko=(
         "라이트 커튼, 라이트 그리드, 안전 레이저 스캐너는 IEC 61496에 따라 시험된 "
-        "전기감응형 보호설비입니다. 장치마다 형식(Type)을 기록하십시오. IEC 61496은 "
-        "프로젝트 참조 자료에 없으므로 확인이 필요합니다."
+        "전기감응형 보호설비입니다. 장치의 형식은 감당할 수 있는 성능수준을 "
+        "제한합니다: Type 2는 최대 PL c, Type 3(안전 레이저 스캐너)은 PL d, Type 4는 "
+        "PL e. 서명된 위험성평가에서 그 장치가 줄이는 위험요인의 가장 높은 PLr과 "
+        "비교합니다."
     ),
-    certainty=RuleCertainty.TO_BE_CONFIRMED,  # not in the reference data
+    # iso13849_pl_verification.json iec61496_espe_types: confirmed_two_sources.
+    certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=REFERENCE_SET_DATE,
     volatility="low",
-    sources=(),
+    sources=ESPE_TYPE_SOURCES,
     check=_check_device_type,
 )
 
 
-SENSING_RULES: tuple[Rule, ...] = (MINIMUM_DISTANCE, DEVICE_TYPE)
+SENSING_RULES: tuple[Rule, ...] = (MINIMUM_DISTANCE, INTERLOCK_DISTANCE, DEVICE_TYPE)

@@ -30,24 +30,39 @@ def findings_of(client, cell) -> dict[str, list[dict]]:
 def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
     cell = Cell.objects.get(name="Case palletiser A")
     found = findings_of(demo, cell)
-    # 1,800 mm fence 900 mm beyond the reach: ISO 13857 Table 2 asks 800 mm
-    # for a 2,200 mm high hazard zone behind a 1,800 mm structure.
+    # Its fence closes round the zone: a 6 m square, 1,300 mm beyond the
+    # robot's 1,700 mm reach.
+    (space,) = found["INTL-safeguarded-space"]
+    assert space["status"] == "pass"
+    assert space["numbers"] == {"clearance_mm": 1300}
+    # ISO 13857 Table 2: the worst row of a zone from 0 to 2,200 mm behind a
+    # 1,800 mm structure asks 800 mm.
     for finding in found["INTL-13857-reach-over"][:3]:
         assert finding["status"] == "pass"
         assert finding["numbers"] == {
             "height_mm": 1800,
             "hazard_height_mm": 2200,
-            "distance_mm": 900,
+            "distance_mm": 1300,
             "required_mm": 800,
         }
-    # ISO 13855: T = 20 ms + 300 ms; 2000 × 0.32 = 640 > 500, so K = 1600:
-    # S = 1600 × 0.32 = 512 mm; the curtain stands 900 mm from the zone.
+    # ISO 13855: T = 20 ms + 300 ms; S_RT = 1600 x 0.32 = 512 mm. LC1 spans the
+    # infeed (to 1,500 mm) under the 1,800 mm fence: C_RO(a <= 2,200, b =
+    # 1,800) = 550 mm, S = 1,062 mm; the curtain is drawn 1,300 mm from the zone.
     (distance,) = found["INTL-13855-distance"]
     assert distance["status"] == "pass"
-    assert distance["numbers"] == {"required_mm": 512, "t_ms": 320, "distance_mm": 900}
+    assert distance["numbers"] == {
+        "required_mm": 1062,
+        "t_ms": 320,
+        "distance_mm": 1300,
+    }
+    # The door interlock without guard locking: S = 1600 x 0.3 = 480 mm.
+    (door,) = found["INTL-13855-interlock"]
+    assert door["status"] == "pass"
+    assert door["numbers"]["required_mm"] == 480
     assert [f["status"] for f in found["KR-223-fence-height"]] == ["pass"] * 4
-    # What is left for the people: KCs status of the curtain, the written
-    # procedures of Art. 222/224, and the risk assessment itself.
+    # What is left for the people: the curtain's KCs certificate, the written
+    # procedures of Art. 222/224, the signed risk assessment (which also gives
+    # the PLr the curtain's type must carry).
     open_rules = {
         rule for rule, items in found.items() for f in items if f["status"] != "pass"
     }
@@ -55,7 +70,9 @@ def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
         "KR-84-kcs",
         "KR-222-224-procedures",
         "INTL-10218-2-risk-assessment",
+        "INTL-61496-type",
     }
+    assert not any(f["status"] == "fail" for items in found.values() for f in items)
 
 
 def test_demo_palletiser_costs(demo):
@@ -63,15 +80,17 @@ def test_demo_palletiser_costs(demo):
     data = demo.get(f"/api/v1/cells/{cell.pk}/line-items/").json()
     items = {i["key"]: i for i in data["items"]}
     fence = items["fence:1800"]
-    # Three fence sides of 5.2 m (the wall is not fenced), at the brief's
-    # planning range of USD 60–120 per metre: 936–1,872, shown as 930–1,900.
-    assert Decimal(fence["quantity"]) == Decimal("15.6")
-    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (936, 1872)
-    assert {"currency": "USD", "low": "930", "high": "1900"} in data["totals"]
+    # Three fence sides of 6 m (the wall is not fenced) less the 1.0 m infeed
+    # and the 0.9 m door: 16.1 m at the brief's USD 60-120 per metre.
+    assert Decimal(fence["quantity"]) == Decimal("16.1")
+    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (966, 1932)
+    assert {"currency": "USD", "low": "966", "high": "1932"} in data["totals"]
     assert {"currency": "EUR", "low": "3000", "high": "5000"} in data["totals"]
-    assert {"unknown_count": 7} in data["totals"]
-    # Korea: KCs for the curtain whose status is not recorded, self-declaration
-    # of the robot and its safety inspection are planned.
+    assert {"unknown_count": 10} in data["totals"]
+    # Every recorded device is a line: the curtain, the door switch, the e-stop.
+    assert sum(key.startswith("recorded:") for key in items) == 3
+    # Korea: KCs for the curtain whose certificate is not recorded,
+    # self-declaration of the robot and its safety inspection are planned.
     assert {"kr_self_declaration", "kr_safety_inspection"} <= set(items)
     assert any(key.startswith("kcs_certification:") for key in items)
 

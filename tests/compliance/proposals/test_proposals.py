@@ -59,8 +59,9 @@ def test_a_requested_proposal_is_built_and_downloaded(
         f'attachment; filename="{document.proposal.number}-v1-en.pdf"'
     )
     text = text_of(download.content)
-    # The numbers of the app: 4.0 m of fence at USD 60–120 per metre.
-    assert "240" in text and "480" in text
+    # The numbers of the app: 4.0 m of fence less the 0.8 m infeed, 3.2 m at
+    # USD 60–120 per metre.
+    assert "192" in text and "384" in text
     assert "Infeed" in text
     assert "DRAFT" in text  # no signed risk assessment yet
     page = owner_client.get(url)
@@ -229,8 +230,15 @@ def test_the_proposal_data_carries_the_apps_own_numbers(owner, guarded_cell):
         response_time_ms=20,
         detection_capability_mm=14,
         iec61496_type=4,
+        x1_mm=1000,
+        y1_mm=0,
+        x2_mm=1800,
+        y2_mm=0,
+        detection_lower_mm=300,
+        detection_upper_mm=2000,
     )
     guarded_cell.stopping_time_ms = 300
+    guarded_cell.hazard_zone_height_mm = 1400
     guarded_cell.save()
     document = proposal_request(
         cell=guarded_cell, actor=owner, language="en", sections=ALL

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cells import perimeter
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
@@ -53,16 +54,52 @@ def cell(**kw: Any) -> CellFacts:
     return CellFacts(**(fields | kw))
 
 
+SIDE_MM = 5000  # the hand-built palletiser's square fence
+CENTRE = (2500.0, 2500.0)
+REACH_MM = 1600  # so every side is 900 mm from the hazard zone
+
+
+def square_layout(
+    side_mm: float = SIDE_MM,
+    radius_mm: float = REACH_MM,
+    *,
+    openings: tuple[perimeter.Opening, ...] = (),
+    drop: tuple[str, ...] = (),
+    upper_mm: float | None = 1400,
+) -> perimeter.Layout:
+    """A square fence round a circular zone; ``drop`` leaves sides out."""
+    corners = {
+        "north": ((0.0, side_mm), (side_mm, side_mm)),
+        "east": ((side_mm, side_mm), (side_mm, 0.0)),
+        "south": ((side_mm, 0.0), (0.0, 0.0)),
+        "west": ((0.0, 0.0), (0.0, side_mm)),
+    }
+    centre = (side_mm / 2, side_mm / 2)
+    return perimeter.Layout(
+        zone=perimeter.CircleZone(
+            centre=centre, radius_mm=radius_mm, upper_mm=upper_mm
+        ),
+        segments=tuple(
+            perimeter.Segment(key=key, start=start, end=end, height_mm=1800)
+            for key, (start, end) in corners.items()
+            if key not in drop
+        ),
+        openings=openings,
+    )
+
+
 def palletising_cell() -> CellFacts:
-    """The demo palletising cell: 1,800 mm fence all round, a conveyor opening
-    guarded by a light curtain (response 20 ms, detection 14 mm) 700 mm from
-    the hazard, robot stopping time 300 ms (SICK C4000 example figures)."""
+    """The demo palletising cell: 1,800 mm fence all round, 900 mm from the
+    hazard zone (0 to 1,400 mm high); a conveyor opening in the east fence
+    guarded by a light curtain (response 20 ms, detection 14 mm, SICK C4000
+    figures) and a maintenance door with an interlock; robot stopping time
+    300 ms."""
     sides = tuple(
         segment(
             key,
             label=label,
             height_mm=1800,
-            length_mm=4000,
+            length_mm=SIDE_MM,
             horizontal_distance_to_hazard_mm=900,
             mesh_opening_mm=40,
         )
@@ -73,15 +110,35 @@ def palletising_cell() -> CellFacts:
             ("west", "West fence"),
         )
     )
+    layout = square_layout(
+        openings=(
+            perimeter.Opening(
+                key="infeed",
+                segment_key="east",
+                offset_mm=2000,
+                width_mm=800,
+                lower_edge_mm=300,
+                upper_edge_mm=1200,
+            ),
+            perimeter.Opening(
+                key="door",
+                segment_key="south",
+                offset_mm=3000,
+                width_mm=900,
+                upper_edge_mm=1800,
+            ),
+        )
+    )
     return cell(
         hazard_zone_height_mm=1400,
         segments=sides,
+        layout=layout,
         openings=(
             opening(
                 "infeed",
                 label="Conveyor infeed",
                 segment_key="east",
-                distance_to_hazard_mm=700,
+                distance_to_hazard_mm=900,
             ),
             opening(
                 "door",
@@ -91,6 +148,7 @@ def palletising_cell() -> CellFacts:
                 width_mm=900,
                 lower_edge_mm=0,
                 upper_edge_mm=1800,
+                distance_to_hazard_mm=900,
             ),
         ),
         devices=(
@@ -100,10 +158,14 @@ def palletising_cell() -> CellFacts:
                 label="Infeed light curtain",
                 opening_key="infeed",
                 iec61496_type=4,
-                kcs_certified=True,
+                kcs_certificate_no="CB-2026-0412",
                 response_time_ms=20,
                 detection_capability_mm=14,
-                distance_to_hazard_mm=700,
+                detection_lower_mm=300,
+                detection_upper_mm=1200,
+                distance_to_hazard_mm=900,
+                placed=True,
+                plr_served="d",
             ),
             device(
                 "door1",
@@ -113,7 +175,7 @@ def palletising_cell() -> CellFacts:
             ),
             device("estop", "emergency_stop", label="E-stop"),
         ),
-        assessment=AssessmentFacts(exists=True, signed=True),
+        assessment=AssessmentFacts(exists=True, signed=True, signed_revision=1),
     )
 
 

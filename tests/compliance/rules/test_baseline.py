@@ -25,9 +25,11 @@ def test_missing_or_unsigned_risk_assessment_needs_evidence():
 # --- ISO 13857 reaching over (Table 2, high risk) -------------------------------
 
 
-def _over(height_mm, distance_mm, hazard_mm=1400):
+def _over(height_mm, distance_mm, hazard_mm=1400, lower_mm=None):
+    # By default a zone at the one height a, to read one cell of Table 2.
     return cell(
         hazard_zone_height_mm=hazard_mm,
+        hazard_zone_lower_mm=hazard_mm if lower_mm is None else lower_mm,
         segments=(
             segment(height_mm=height_mm, horizontal_distance_to_hazard_mm=distance_mm),
         ),
@@ -62,6 +64,18 @@ def test_reach_over_fails_for_a_guard_too_low_for_high_risk():
     assert finding.status is Status.FAIL
     assert "1400 mm" in finding.message
     assert "required_mm" not in finding.numbers
+
+
+def test_reach_over_takes_the_worst_height_the_zone_occupies():
+    # Regression: a zone from 0 to 2,600 mm behind a 1,400 mm guard was
+    # checked at 2,600 mm only (700 mm); Table 2's worst row in the range asks
+    # 1,100 mm.
+    finding = only(REACH_OVER, _over(1400, 900, hazard_mm=2600, lower_mm=0))
+    assert finding.status is Status.FAIL
+    assert finding.numbers["required_mm"] == 1100
+    assert "from 0 to 2,600 mm" in finding.render()
+    passing = only(REACH_OVER, _over(1400, 1100, hazard_mm=2600, lower_mm=0))
+    assert passing.status is Status.PASS
 
 
 def test_hazard_out_of_reach_upwards_passes():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from compliance.rules.collaborative import HAND_GUIDING, MODE, PFL, SRMS, SSM
-from compliance.rules.facts import AssessmentFacts
+from compliance.rules.facts import AssessmentFacts, ContactFacts
 from compliance.rules.findings import RuleCertainty, Status
 from tests.compliance.rules.cells import (
     cell,
@@ -28,11 +28,12 @@ def test_cobot_without_a_mode_needs_evidence_and_industrial_robot_is_skipped():
 # --- power and force limiting -------------------------------------------------------
 
 
-def test_pfl_at_250_mm_s_passes_both_contact_regions():
+def test_pfl_with_regions_only_gives_the_force_limit_but_needs_the_contact_area():
     # Reference computed check values (M 20 kg, m_L 1 kg, transient):
-    # hands/fingers 1.3555 m/s, lower arms/wrists 1.2299 m/s.
+    # hands/fingers 1.3555 m/s, lower arms/wrists 1.2299 m/s by the force
+    # route. Without a contact area the pressure limit is not checked: no pass.
     findings = run(PFL, machine_tending_cobot())
-    assert [f.status for f in findings] == [Status.PASS, Status.PASS]
+    assert [f.status for f in findings] == [Status.NEEDS_EVIDENCE] * 2
     assert [f.numbers for f in findings] == [
         {"speed_mm_s": 250, "permissible_mm_s": 1355.5},
         {"speed_mm_s": 250, "permissible_mm_s": 1229.9},
@@ -41,12 +42,59 @@ def test_pfl_at_250_mm_s_passes_both_contact_regions():
         "Hands and fingers",
         "Lower arms and wrist joints",
     ]
+    assert "contact area" in findings[0].render()
 
 
-def test_pfl_at_1300_mm_s_fails_only_the_lower_arms():
+def test_pfl_at_1300_mm_s_fails_the_lower_arms_even_by_the_force_route():
     findings = run(PFL, machine_tending_cobot(programmed_speed_mm_s=1300))
-    assert [f.status for f in findings] == [Status.PASS, Status.FAIL]
+    assert [f.status for f in findings] == [Status.NEEDS_EVIDENCE, Status.FAIL]
     assert findings[1].numbers == {"speed_mm_s": 1300, "permissible_mm_s": 1229.9}
+
+
+def _contact(area_cm2, contact="transient", region="hands_fingers", speed=1200):
+    return machine_tending_cobot(
+        programmed_speed_mm_s=speed,
+        assessment=AssessmentFacts(
+            exists=True,
+            signed=True,
+            contact_regions=(region,),
+            contacts=(
+                ContactFacts(
+                    hazard_key="h1",
+                    hazard_label="Taking a part from the gripper",
+                    body_region=region,
+                    contact=contact,
+                    contact_area_cm2=area_cm2,
+                ),
+            ),
+        ),
+    )
+
+
+def test_pfl_checks_pressure_over_the_tools_smallest_edge():
+    # Regression: a 0.5 cm² edge at 1,200 mm/s passed on the force route
+    # (1,355.5 mm/s). Pressure: 380 N/cm² (back of the non-dominant hand, the
+    # lowest of the hand's areas) x 0.5 cm² = 190 N, v = 190 / sqrt(0.56897 x
+    # 75,000) = 919.8 mm/s (968.2 mm/s for the dominant hand at 400 N/cm²).
+    finding = only(PFL, _contact(0.5))
+    assert finding.status is Status.FAIL
+    assert finding.numbers == {"speed_mm_s": 1200, "permissible_mm_s": 919.8}
+    assert finding.values["route"] == "pressure"
+    passing = only(PFL, _contact(0.5, speed=250))
+    assert passing.status is Status.PASS
+    assert passing.subject_label == "Hands and fingers: Taking a part from the gripper"
+
+
+def test_pfl_clamping_gives_no_speed_and_asks_for_a_measurement():
+    finding = only(PFL, _contact(2.0, contact="quasi_static", speed=100))
+    assert finding.status is Status.NEEDS_EVIDENCE
+    assert "permissible_mm_s" not in finding.numbers
+    assert "ISO/PAS 5672" in finding.render()
+
+
+def test_pfl_contact_of_unrecorded_kind_needs_evidence():
+    finding = only(PFL, _contact(5.0, contact=None, speed=250))
+    assert finding.status is Status.NEEDS_EVIDENCE
 
 
 def test_pfl_uses_the_maximum_speed_when_none_is_programmed():
@@ -100,19 +148,42 @@ def _ssm(field_mm=1000, **kw):
     return machine_tending_cobot(**(fields | kw))
 
 
-def test_ssm_field_beyond_the_separation_distance_is_a_warning():
+def test_ssm_without_the_fields_height_leaves_c_out_and_needs_evidence():
     # S_p = 1600 x (0.1 + 0.3) + 1000 x 0.1 + 150 = 640 + 100 + 150 = 890 mm,
-    # without C, Z_d and Z_r, which are not recorded.
+    # without C, Z_d and Z_r: never a pass on a distance with terms left at 0.
     finding = only(SSM, _ssm(1000))
-    assert finding.status is Status.WARNING
-    assert finding.numbers == {"protective_field_mm": 1000, "required_mm": 890}
-    assert "Z_d" in finding.message
+    assert finding.status is Status.NEEDS_EVIDENCE
+    assert finding.numbers == {
+        "protective_field_mm": 1000,
+        "required_mm": 890,
+        "c_mm": 0,
+    }
+    assert "Z_d" in finding.render()
+
+
+def test_ssm_intrusion_distance_comes_from_the_fields_height():
+    # Regression: C was 0. A field 300 mm above the floor: C = 1200 - 0.4 x 300
+    # = 1,080 mm (ISO 13855), so S_p = 890 + 1,080 = 1,970 mm.
+    scanner = device(
+        "sc",
+        "laser_scanner",
+        response_time_ms=100,
+        protective_field_mm=1500,
+        field_height_mm=300,
+    )
+    finding = only(SSM, _ssm(devices=(scanner,)))
+    assert finding.status is Status.FAIL
+    assert finding.numbers == {
+        "protective_field_mm": 1500,
+        "required_mm": 1970,
+        "c_mm": 1080,
+    }
 
 
 def test_ssm_field_short_of_the_separation_distance_fails():
     finding = only(SSM, _ssm(800))
     assert finding.status is Status.FAIL
-    assert finding.numbers == {"protective_field_mm": 800, "required_mm": 890}
+    assert finding.numbers["required_mm"] == 890
 
 
 @pytest.mark.parametrize(
@@ -136,12 +207,15 @@ def test_ssm_without_a_scanner_fails():
 # --- hand guiding and safety-rated monitored stop -----------------------------------
 
 
-def test_hand_guiding_needs_an_enabling_device_and_an_emergency_stop():
+def test_hand_guiding_needs_an_enabling_device_an_emergency_stop_and_monitored_speed():
+    # Regression: any e-stop anywhere passed hand guiding.
     complete = machine_tending_cobot(
         collaborative_mode="hand_guiding",
         devices=(device("en", "enabling_device"), device("es", "emergency_stop")),
     )
-    assert only(HAND_GUIDING, complete).status is Status.PASS
+    finding = only(HAND_GUIDING, complete)
+    assert finding.status is Status.NEEDS_EVIDENCE  # the monitored speed
+    assert "monitored speed" in finding.render()
     partial = machine_tending_cobot(
         collaborative_mode="hand_guiding", devices=(device("es", "emergency_stop"),)
     )
@@ -153,8 +227,13 @@ def test_hand_guiding_needs_an_enabling_device_and_an_emergency_stop():
     assert finding.certainty is RuleCertainty.TO_BE_CONFIRMED
 
 
-def test_monitored_stop_needs_a_safety_controller():
+def test_monitored_stop_needs_a_presence_sensing_device_not_just_a_controller():
+    # Regression: any safety controller passed the monitored stop.
     with_controller = machine_tending_cobot(collaborative_mode="srms")
-    assert only(SRMS, with_controller).status is Status.PASS
-    without = machine_tending_cobot(collaborative_mode="srms", devices=())
-    assert only(SRMS, without).status is Status.NEEDS_EVIDENCE
+    assert only(SRMS, with_controller).status is Status.FAIL
+    with_curtain = machine_tending_cobot(
+        collaborative_mode="srms", devices=(device("lc", "light_curtain"),)
+    )
+    finding = only(SRMS, with_curtain)
+    assert finding.status is Status.NEEDS_EVIDENCE  # the monitored standstill
+    assert "standstill" in finding.render()

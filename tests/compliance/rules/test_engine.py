@@ -71,16 +71,24 @@ def test_palletising_cell_findings():
     assert {f.numbers["height_mm"] for f in fences} == {1800}
     openings = {f.subject_key: f.status for f in found["KR-223-openings"]}
     assert openings == {"infeed": Status.PASS, "door": Status.PASS}
+    (space,) = found["INTL-safeguarded-space"]
+    assert space.status is Status.PASS
+    assert space.numbers == {"clearance_mm": 900}
     (distance,) = found["INTL-13855-distance"]
     assert distance.status is Status.PASS
-    assert distance.numbers == {"required_mm": 512, "t_ms": 320, "distance_mm": 700}
+    # The curtain spans the infeed (up to 1,200 mm) under an 1,800 mm fence:
+    # reaching over means reaching over the fence, C_RO = 0 for a zone up to
+    # 1,400 mm, so S = S_RT = 512 mm.
+    assert distance.numbers == {"required_mm": 512, "t_ms": 320, "distance_mm": 900}
+    (door,) = found["INTL-13855-interlock"]
+    assert door.numbers == {"required_mm": 480, "distance_mm": 900, "t_ms": 300}
     (kcs,) = found["KR-84-kcs"]
     assert kcs.status is Status.PASS
     assert [f.status for f in found["INTL-13857-reach-over"]] == [Status.PASS] * 4
     assert found["KR-cobot-route"] == ()
     assert found["INTL-15066-pfl"] == ()
     assert summary(results) == {
-        Status.PASS: 18,
+        Status.PASS: 22,
         Status.FAIL: 0,
         Status.WARNING: 0,
         Status.NEEDS_EVIDENCE: 1,  # the Art. 222/224 procedures
@@ -98,18 +106,21 @@ def test_machine_tending_cobot_findings():
     (route,) = found["KR-cobot-route"]
     assert route.status is Status.NEEDS_EVIDENCE
     pfl = found["INTL-15066-pfl"]
+    # The force limit allows 250 mm/s, but no contact area is recorded.
     assert [(f.subject_label, f.status) for f in pfl] == [
-        ("Hands and fingers", Status.PASS),
-        ("Lower arms and wrist joints", Status.PASS),
+        ("Hands and fingers", Status.NEEDS_EVIDENCE),
+        ("Lower arms and wrist joints", Status.NEEDS_EVIDENCE),
     ]
     assert [f.numbers["permissible_mm_s"] for f in pfl] == [1355.5, 1229.9]
     assert found["INTL-15066-mode"][0].status is Status.PASS
+    # No perimeter: a warning that the collaborative rules carry the safety.
+    assert found["INTL-safeguarded-space"][0].status is Status.WARNING
     assert found["KR-84-kcs"] == ()  # an emergency stop is not on the KCs list
     assert summary(results) == {
-        Status.PASS: 4,
+        Status.PASS: 2,
         Status.FAIL: 1,
-        Status.WARNING: 0,
-        Status.NEEDS_EVIDENCE: 2,
+        Status.WARNING: 1,
+        Status.NEEDS_EVIDENCE: 4,
     }
 
 

@@ -49,3 +49,67 @@ def test_without_any_text_the_low_fence_fails_with_no_pending_note(
     (finding,) = _findings(owner, low_fence, "KR-223-fence-height")
     assert finding.status == "fail"
     assert not any("Pending" in note.render() for note in finding.notes)
+
+
+def _signed_contact(cell, engineer, *, area_cm2, speed_mm_s):
+    from tests.compliance.conftest import CRUSHING, state_limits
+
+    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.programmed_speed_mm_s = speed_mm_s
+    cell.moving_mass_kg, cell.payload_kg = 20, 1
+    cell.save()
+    revision = state_limits(
+        services.assessment_open(cell=cell, actor=engineer), engineer
+    )
+    services.hazard_add(
+        revision=revision,
+        actor=engineer,
+        body_region="hands_fingers",
+        contact_type="transient",
+        contact_area_cm2=area_cm2,
+        severity="S1",
+        frequency="F2",
+        avoidance="P1",
+        **CRUSHING,
+    )
+    submitted = services.revision_submit(revision=revision, actor=engineer)
+    services.revision_sign(revision=submitted, actor=engineer)
+
+
+def test_signed_contact_area_decides_the_pfl_verdict_by_pressure(
+    owner, cell, safety_engineer
+):
+    # 0.5 cm² on the hand (lowest pressure area, 380 N/cm²): 919.8 mm/s.
+    _signed_contact(cell, safety_engineer, area_cm2="0.50", speed_mm_s=1200)
+    (finding,) = _findings(owner, cell, "INTL-15066-pfl")
+    assert finding.status == "fail"
+    assert finding.numbers == {"speed_mm_s": 1200, "permissible_mm_s": 919.8}
+
+
+def test_signed_contact_within_every_limit_passes(owner, cell, safety_engineer):
+    _signed_contact(cell, safety_engineer, area_cm2="0.50", speed_mm_s=250)
+    (finding,) = _findings(owner, cell, "INTL-15066-pfl")
+    assert finding.status == "pass"
+
+
+@pytest.mark.parametrize("area", ["0", "0.001", "1001", "1e9", "nan"])
+def test_contact_area_out_of_range_is_a_400_naming_the_field(
+    cell, safety_engineer, area
+):
+    from rest_framework.test import APIClient
+
+    from tests.compliance.conftest import CRUSHING
+
+    revision = services.assessment_open(cell=cell, actor=safety_engineer)
+    client = APIClient()
+    client.force_authenticate(safety_engineer)
+    body = {
+        "revision": revision.pk,
+        "body_region": "hands_fingers",
+        "contact_type": "transient",
+        "contact_area_cm2": area,
+        **CRUSHING,
+    }
+    response = client.post("/api/v1/hazards/", body, format="json")
+    assert response.status_code == 400
+    assert "contact_area_cm2" in response.json()

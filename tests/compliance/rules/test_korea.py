@@ -124,11 +124,25 @@ def test_unguarded_opening_fails():
 
 
 @pytest.mark.parametrize(
-    ("certified", "status"),
-    [(True, Status.PASS), (False, Status.FAIL), (None, Status.NEEDS_EVIDENCE)],
+    ("certified", "number", "status"),
+    [
+        (None, "CB-2026-0412", Status.PASS),  # the certificate number is the record
+        (True, "", Status.NEEDS_EVIDENCE),  # a tick box is not
+        (False, "", Status.FAIL),
+        (None, "", Status.NEEDS_EVIDENCE),
+    ],
 )
-def test_kcs_status_follows_the_recorded_certification(certified, status):
-    facts = cell(devices=(device("lc", "light_curtain", kcs_certified=certified),))
+def test_kcs_status_follows_the_recorded_certificate(certified, number, status):
+    facts = cell(
+        devices=(
+            device(
+                "lc",
+                "light_curtain",
+                kcs_certified=certified,
+                kcs_certificate_no=number,
+            ),
+        )
+    )
     finding = only(KCS, facts)
     assert finding.status is status
     assert finding.certainty is RuleCertainty.TO_BE_CONFIRMED

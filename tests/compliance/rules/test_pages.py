@@ -12,8 +12,9 @@ from tests.factories import DeviceFactory, GuardSegmentFactory, OpeningFactory
 @pytest.fixture
 def fenced(cell):
     """A 1,500 mm fence with an unguarded opening, and a 1,800 mm fence whose
-    opening has a light curtain 700 mm from the hazard zone."""
+    opening has a light curtain drawn across it; a zone up to 1,400 mm."""
     cell.stopping_time_ms = 300
+    cell.hazard_zone_height_mm = 1400
     cell.save()
     low = GuardSegmentFactory(
         cell=cell, label="Low", height_mm=1500, start_y_mm=-900, end_y_mm=-900
@@ -29,6 +30,12 @@ def fenced(cell):
         detection_capability_mm=14,
         iec61496_type=4,
         kcs_certified=True,
+        x1_mm=1000,
+        y1_mm=4500,
+        x2_mm=1800,
+        y2_mm=4500,
+        detection_lower_mm=300,
+        detection_upper_mm=2000,
     )
     return cell
 
@@ -64,9 +71,10 @@ def test_light_curtain_distance_is_compared_with_iso_13855(owner, fenced):
     client.force_authenticate(owner)
     data = client.get(f"/api/v1/cells/{fenced.pk}/findings/").json()
     (curtain,) = findings_of(data, "INTL-13855-distance")
-    # T = 20 ms + 300 ms: S = 1600 × 0.32 = 512 mm (d = 14 mm). The curtain
-    # spans x 1000–1800 at y = 4500; the zone is a 1400 mm circle around
-    # (2000, 1500): √(200² + 3000²) − 1400 = 1606.7 mm.
+    # T = 20 ms + 300 ms: S_RT = 1600 × 0.32 = 512 mm (d = 14 mm), and its top
+    # beam at 2,000 mm over a zone up to 1,400 mm gives C_RO = 0. The curtain
+    # is drawn from (1000, 4500) to (1800, 4500); the zone is a 1400 mm circle
+    # around (2000, 1500): √(200² + 3000²) − 1400 = 1606.7 mm.
     assert curtain["numbers"]["required_mm"] == 512
     assert curtain["numbers"]["distance_mm"] == pytest.approx(1606.7, abs=0.1)
     assert curtain["status"] == "pass"

@@ -1,0 +1,507 @@
+"""The safeguarded space, judged from the drawn geometry (every rule pack).
+
+- ISO 10218-2:2025 safeguarding and ISO 14120 guards: the hazard zone of a
+  robot without collaborative operation lies inside a closed perimeter of
+  guards; an open perimeter, an unguarded gap, or a zone that touches or
+  crosses the perimeter fails (``cells.perimeter`` works out the loops, gaps
+  and crossings, with a stated join tolerance);
+- every opening in the perimeter is guarded (an interlocked door or a sensing
+  device linked to it) or shown by ISO 13857 Table 4 to be out of reach for
+  its size at its distance;
+- ISO 13857 Table 7: the gap under a guard keeps feet and legs away.
+
+A verdict rests on the plan: a cell without a plan, or with guards whose
+positions are not recorded, needs evidence; nothing here passes on text.
+Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+from cells.perimeter import PerimeterResult, analyse_perimeter
+from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.iso13857_gaps import (
+    CLAUSE_GAP,
+    GapUnderGuardInput,
+    gap_under_guard,
+)
+from compliance.calculators.iso13857_openings import (
+    CLAUSE_OPENING,
+    OpeningInput,
+    opening,
+)
+from compliance.calculators.iso13857_tables import TABLE4_OPENINGS
+from compliance.rules.facts import CELL_SUBJECT, CellFacts
+from compliance.rules.findings import (
+    OUTSIDE_COVERAGE,
+    REFERENCE_SET_DATE,
+    Finding,
+    Rule,
+    RuleCertainty,
+    Status,
+    calculate,
+    certainty_of,
+    mm,
+    number,
+)
+
+_CELL = (CELL_SUBJECT, gettext_noop("Cell"))
+# iso10218_2025.json changes[6] ("whole-cell risk assessment") and the
+# product brief: guarding of the robot's maximum space; ISO 14120 for guards.
+SAFEGUARDING_SOURCES = (
+    "https://www.robolist.ai/guides/industrial-arm/safety-zones-scanners-fencing",
+    "https://industrialsafetysensor.com/?p=2172",
+)
+GUARDING_KINDS = (
+    "interlocked_door",
+    "light_curtain",
+    "multibeam",
+    "safety_mat",
+    "laser_scanner",
+)
+
+
+def needs_perimeter(facts: CellFacts) -> bool:
+    """A robot without collaborative operation needs its whole maximum space
+    guarded, whatever kind of robot it is: "collaborative robot, therefore no
+    fence" is never automatic."""
+    return facts.collaborative_mode is None
+
+
+def perimeter_of(facts: CellFacts) -> PerimeterResult | None:
+    """The perimeter worked out from the plan, or None without a plan."""
+    if facts.layout is None:
+        return None
+    return analyse_perimeter(facts.layout)
+
+
+# --- the hazard zone inside a closed perimeter -------------------------------
+
+
+def _check_enclosure(facts: CellFacts) -> list[Finding]:
+    rule = ENCLOSURE
+    if not needs_perimeter(facts):
+        return [
+            rule.finding(
+                Status.WARNING,
+                _CELL,
+                gettext_noop(
+                    "The cell relies on collaborative operation instead of a "
+                    "closed perimeter guard: every collaborative rule below must "
+                    "pass, and any part of the robot's space outside the "
+                    "collaborative workspace still needs safeguarding."
+                ),
+            )
+        ]
+    if not facts.segments:
+        return [
+            rule.finding(
+                Status.FAIL,
+                _CELL,
+                gettext_noop(
+                    "No guard is drawn: nothing keeps a person out of the robot's "
+                    "hazard zone. Draw the perimeter guarding (fence, walls, "
+                    "machine bodies) with its openings."
+                ),
+            )
+        ]
+    result = perimeter_of(facts)
+    if result is None:
+        return [
+            rule.finding(
+                Status.NEEDS_EVIDENCE,
+                _CELL,
+                gettext_noop(
+                    "The positions of the guards are not recorded, so whether they "
+                    "enclose the hazard zone cannot be checked: draw them on the "
+                    "plan."
+                ),
+            )
+        ]
+    findings: list[Finding] = []
+    tolerance = {"tolerance": mm(result.join_tolerance_mm)}
+    for gap in result.gaps:
+        a, b = gap.ends
+        values = {
+            **tolerance,
+            "a": a.segment_key,
+            "b": b.segment_key,
+            "width": mm(gap.width_mm),
+            "distance": mm(gap.distance.mm),
+        }
+        message = (
+            gettext_noop(
+                "The perimeter is open between the free ends of %(a)s and %(b)s: "
+                "an unguarded gap about %(width)s mm wide (which ends face each "
+                "other is uncertain), %(distance)s mm from the hazard zone. Close "
+                "it with guarding, or make it an opening and guard that."
+            )
+            if gap.ambiguous
+            else gettext_noop(
+                "The perimeter is open between the free ends of %(a)s and %(b)s: "
+                "an unguarded gap %(width)s mm wide, %(distance)s mm from the "
+                "hazard zone, that is no opening. Close it with guarding, or make "
+                "it an opening and guard that."
+            )
+        )
+        findings.append(
+            rule.finding(
+                Status.FAIL,
+                (gap.key, gettext_noop("Unguarded gap")),
+                message,
+                values=values,
+                numbers={
+                    "width_mm": number(gap.width_mm),
+                    "distance_mm": number(gap.distance.mm),
+                },
+            )
+        )
+    enclosure = result.enclosure
+    notes = tuple(Line(text=n.text, values=dict(n.values)) for n in result.notes)
+    if enclosure.enclosed:
+        findings.append(
+            rule.finding(
+                Status.PASS,
+                _CELL,
+                gettext_noop(
+                    "The hazard zone lies inside the closed perimeter %(loop)s, "
+                    "%(clearance)s mm from it at the nearest point (ends closer "
+                    "than %(tolerance)s mm count as joined)."
+                ),
+                values={
+                    **tolerance,
+                    "loop": enclosure.loop_key or "",
+                    "clearance": mm(enclosure.clearance_mm or 0),
+                },
+                numbers={"clearance_mm": number(enclosure.clearance_mm or 0)},
+                notes=notes,
+            )
+        )
+    elif enclosure.reason == "zone_crosses_perimeter":
+        reach = enclosure.reach_past_mm or 0
+        findings.append(
+            rule.finding(
+                Status.FAIL,
+                _CELL,
+                gettext_noop(
+                    "The hazard zone reaches %(reach)s mm past the perimeter "
+                    "%(loop)s: the robot, its tool or its workpiece can reach "
+                    "beyond the guarding. Move the guards out, or limit the "
+                    "robot's space with safety-rated soft axis and space limiting."
+                )
+                if reach > 0
+                else gettext_noop(
+                    "The hazard zone touches the perimeter %(loop)s: the robot, "
+                    "its tool or its workpiece reaches the guarding itself. Move "
+                    "the guards out."
+                ),
+                values={"reach": mm(reach), "loop": enclosure.loop_key or ""},
+                numbers={"reach_past_mm": number(reach)},
+                notes=notes,
+            )
+        )
+    elif enclosure.reason == "zone_outside_every_loop":
+        findings.append(
+            rule.finding(
+                Status.FAIL,
+                _CELL,
+                gettext_noop(
+                    "The guards drawn close a perimeter, but the hazard zone lies "
+                    "outside it: nothing guards the robot's space."
+                ),
+                notes=notes,
+            )
+        )
+    elif not result.gaps:
+        findings.append(
+            rule.finding(
+                Status.FAIL,
+                _CELL,
+                gettext_noop(
+                    "The guards drawn do not close a perimeter round the hazard zone."
+                ),
+                notes=notes,
+            )
+        )
+    return findings
+
+
+ENCLOSURE = Rule(
+    id="INTL-safeguarded-space",
+    jurisdiction="INTL",
+    citation=(
+        "ISO 10218-2:2025 (safeguarding of the robot cell); ISO 14120 (guards); "
+        "ISO 12100:2010, 6.3"
+    ),
+    text_en=(
+        "Without collaborative operation the robot's maximum space (its reach "
+        "plus the end effector and the workpiece) must lie inside a closed "
+        "perimeter of guards, with every opening in it guarded. Checked on the "
+        "plan: the guard segments must join end to end into a closed loop round "
+        "the hazard zone without touching it; a gap that is no opening, or a "
+        "zone reaching past the guarding, fails. A collaborative robot needs "
+        "this too unless the cell uses a collaborative operation mode."
+    ),
+    text_ko=(
+        "협동 작업 방식이 아니면 로봇의 최대 공간(도달거리, 엔드 이펙터, 공작물 "
+        "포함)은 닫힌 방호 울타리 안에 있어야 하고, 그 개구부는 모두 방호되어야 "
+        "합니다. 도면에서 확인합니다: 방호 구간이 끝과 끝이 이어져 위험구역을 "
+        "닿지 않게 둘러싸야 하며, 개구부가 아닌 틈이나 방호를 넘어서는 위험구역은 "
+        "부적합입니다. 협동로봇도 협동 작업 방식을 쓰지 않으면 같습니다."
+    ),
+    certainty=RuleCertainty.SECONDARY_SOURCES,
+    checked_on=REFERENCE_SET_DATE,
+    volatility="medium",  # ISO 10218-2:2025 details not read
+    sources=SAFEGUARDING_SOURCES,
+    check=_check_enclosure,
+)
+
+
+# --- every opening guarded, or out of reach for its size -----------------------
+
+
+def _check_openings(facts: CellFacts) -> list[Finding]:
+    rule = OPENINGS_GUARDED
+    if not needs_perimeter(facts):
+        return []
+    findings = []
+    for o in facts.openings:
+        subject = (o.key, o.label)
+        height = o.upper_edge_mm - o.lower_edge_mm
+        values: dict[str, str | int | float] = {
+            "label": o.label,
+            "width": mm(o.width_mm),
+            "height": mm(height),
+        }
+        guards = [d for d in facts.devices_for(o.key) if d.kind in GUARDING_KINDS]
+        if guards:
+            values["devices"] = ", ".join(d.label for d in guards)
+            findings.append(
+                rule.finding(
+                    Status.PASS,
+                    subject,
+                    gettext_noop(
+                        "%(label)s is guarded by %(devices)s; the device's own "
+                        "distance and type are checked by their rules."
+                    ),
+                    values=values,
+                )
+            )
+            continue
+        if o.distance_to_hazard_mm is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    gettext_noop(
+                        "%(label)s is not guarded and its distance from the hazard "
+                        "zone is not known: guard it, or draw it on the plan."
+                    ),
+                    values=values,
+                )
+            )
+            continue
+        values["distance"] = mm(o.distance_to_hazard_mm)
+        numbers: dict[str, int | float] = {
+            "width_mm": number(o.width_mm),
+            "height_mm": number(height),
+            "distance_mm": number(o.distance_to_hazard_mm),
+        }
+        result, error = calculate(
+            opening,
+            OpeningInput,
+            opening_shape="rectangle",
+            opening_size_mm=min(o.width_mm, height),
+            opening_length_mm=max(o.width_mm, height),
+            distance_to_hazard_mm=o.distance_to_hazard_mm,
+        )
+        if result is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    OUTSIDE_COVERAGE,
+                    values={**values, "error": error},
+                    numbers=numbers,
+                )
+            )
+            continue
+        if result.verdict == "pass":
+            values["required"] = mm(result.safety_distance_mm or 0)
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "%(label)s (%(width)s × %(height)s mm) is not guarded, but at "
+                    "%(distance)s mm from the hazard zone it is out of reach for "
+                    "its size: Table 4 asks %(required)s mm."
+                ),
+            )
+        elif result.safety_distance_mm is not None and result.verdict == "fail":
+            values["required"] = mm(result.safety_distance_mm)
+            numbers["required_mm"] = result.safety_distance_mm
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s (%(width)s × %(height)s mm) is not guarded and only "
+                    "%(distance)s mm from the hazard zone; Table 4 asks "
+                    "%(required)s mm for an opening of its size. Guard it with an "
+                    "interlocked door or a sensing device, or make it smaller."
+                ),
+            )
+        elif result.safety_distance_mm is None and min(o.width_mm, height) > 120:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "%(label)s (%(width)s × %(height)s mm) is not guarded and large "
+                    "enough for a person to reach or walk through, %(distance)s mm "
+                    "from the hazard zone. Guard it with an interlocked door or a "
+                    "sensing device (light curtain, grid, mat)."
+                ),
+            )
+        else:
+            status = Status.NEEDS_EVIDENCE
+            message = result.undetermined_reason or result.reason or ""
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                numbers=numbers,
+                details=tuple(result.steps),
+                notes=tuple(result.warnings),
+                certainty=certainty_of(result.certainty),
+                sources=result.sources,
+            )
+        )
+    return findings
+
+
+OPENINGS_GUARDED = Rule(
+    id="INTL-opening-guarded",
+    jurisdiction="INTL",
+    citation=f"ISO 10218-2:2025 (safeguarding); {CLAUSE_OPENING}",
+    text_en=(
+        "Every opening in the perimeter guard (an infeed, a door) is guarded by "
+        "an interlocked door or a presence-sensing device, or is shown to be out "
+        "of reach for its size at its distance from the hazard zone (ISO 13857 "
+        "Table 4, openings up to 120 mm)."
+    ),
+    text_ko=(
+        "방호 울타리의 모든 개구부(투입구, 문)는 연동 문이나 감응형 방호장치로 "
+        "방호되거나, 그 크기와 위험구역까지의 거리로 손이 닿지 않음이 ISO 13857 표 "
+        "4(120 mm 이하 개구부)로 확인되어야 합니다."
+    ),
+    certainty=RuleCertainty.SECONDARY_SOURCES,  # Table 4: two sources
+    checked_on=REFERENCE_SET_DATE,
+    volatility="low",
+    sources=TABLE4_OPENINGS.sources,
+    check=_check_openings,
+)
+
+
+# --- the gap under a guard ------------------------------------------------------
+
+
+def _check_gap_under(facts: CellFacts) -> list[Finding]:
+    rule = GAP_UNDER
+    findings = []
+    for segment in facts.segments:
+        gap = segment.bottom_gap_mm
+        if gap <= 0 or segment.kind != "fence":
+            continue
+        subject = (segment.key, segment.label)
+        c = segment.horizontal_distance_to_hazard_mm
+        values: dict[str, str | int | float] = {"label": segment.label, "gap": mm(gap)}
+        numbers: dict[str, int | float] = {"gap_mm": number(gap)}
+        result, error = calculate(
+            gap_under_guard,
+            GapUnderGuardInput,
+            gap_height_mm=gap,
+            distance_to_hazard_mm=c,
+        )
+        if result is None:
+            findings.append(
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    OUTSIDE_COVERAGE,
+                    values={**values, "error": error},
+                    numbers=numbers,
+                )
+            )
+            continue
+        if c is not None:
+            values["distance"] = mm(c)
+            numbers["distance_mm"] = number(c)
+        if result.safety_distance_mm is not None:
+            values["required"] = mm(result.safety_distance_mm)
+            numbers["required_mm"] = result.safety_distance_mm
+        if result.verdict == "pass":
+            status, message = (
+                Status.PASS,
+                gettext_noop(
+                    "The %(gap)s mm gap under %(label)s is %(distance)s mm from the "
+                    "hazard zone; ISO 13857 asks %(required)s mm."
+                ),
+            )
+        elif result.verdict == "fail" and result.whole_body_access:
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "The %(gap)s mm gap under %(label)s lets a person crawl under "
+                    "the guard: lower the guard's edge."
+                ),
+            )
+        elif result.verdict == "fail":
+            status, message = (
+                Status.FAIL,
+                gettext_noop(
+                    "The %(gap)s mm gap under %(label)s is only %(distance)s mm from "
+                    "the hazard zone; ISO 13857 asks %(required)s mm. Lower the "
+                    "guard's edge, or move it out."
+                ),
+            )
+        else:
+            status = Status.NEEDS_EVIDENCE
+            message = result.undetermined_reason or result.reason or ""
+        findings.append(
+            rule.finding(
+                status,
+                subject,
+                message,
+                values=values,
+                numbers=numbers,
+                details=tuple(result.steps),
+                notes=tuple(result.warnings),
+                certainty=certainty_of(result.certainty),
+                sources=result.sources,
+                citation=result.clause,
+            )
+        )
+    return findings
+
+
+GAP_UNDER = Rule(
+    id="INTL-13857-gap-under",
+    jurisdiction="INTL",
+    citation=CLAUSE_GAP,
+    text_en=(
+        "The gap between the floor and a fence's lower edge must keep feet, legs "
+        "and arms from reaching the hazard zone: ISO 13857 Table 7 (lower limbs) "
+        "and Table 4 (upper limbs) give the distance for the gap's height; a gap "
+        "a person can crawl through fails."
+    ),
+    text_ko=(
+        "바닥과 울타리 아래쪽 끝 사이의 틈은 발, 다리, 팔이 위험구역에 닿지 않게 "
+        "해야 합니다: ISO 13857 표 7(하지)과 표 4(상지)가 틈 높이별 거리를 정하며, "
+        "사람이 기어서 지나갈 수 있는 틈은 부적합입니다."
+    ),
+    certainty=RuleCertainty.TO_BE_CONFIRMED,  # Table 7: one source
+    checked_on=REFERENCE_SET_DATE,
+    volatility="low",
+    sources=TABLE4_OPENINGS.sources,
+    check=_check_gap_under,
+)
+
+
+SAFEGUARDING_RULES: tuple[Rule, ...] = (ENCLOSURE, OPENINGS_GUARDED, GAP_UNDER)
