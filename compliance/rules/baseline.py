@@ -34,14 +34,12 @@ from compliance.calculators.iso13857_tables import (
 from compliance.rules.collaborative import COLLABORATIVE_RULES
 from compliance.rules.facts import CELL_SUBJECT, CellFacts
 from compliance.rules.findings import (
-    OUTSIDE_COVERAGE,
     REFERENCE_SET_DATE,
     Finding,
     Rule,
     RuleCertainty,
     Status,
     calculate,
-    certainty_of,
     missing_lines,
     mm,
     number,
@@ -155,13 +153,7 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
         )
         if result is None:
             findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                    numbers=numbers,
-                )
+                rule.outside_coverage(subject, values, error, numbers=numbers)
             )
             continue
         lower = min(facts.hazard_zone_lower_mm, a)
@@ -196,17 +188,13 @@ def _check_reach_over(facts: CellFacts) -> list[Finding]:
                     ),
                 )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=result.steps,
-                notes=result.warnings,
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
-                citation=result.clause,
             )
         )
     return findings
@@ -300,13 +288,7 @@ def _check_mesh(facts: CellFacts) -> list[Finding]:
         )
         if result is None:
             findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                    numbers=numbers,
-                )
+                rule.outside_coverage(subject, values, error, numbers=numbers)
             )
             continue
         values["distance"] = mm(c)
@@ -335,17 +317,13 @@ def _check_mesh(facts: CellFacts) -> list[Finding]:
                     ),
                 )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=result.steps,
-                notes=result.warnings,
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
-                citation=result.clause,
             )
         )
     return findings

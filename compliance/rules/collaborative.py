@@ -45,14 +45,12 @@ from compliance.rules.facts import (
     ContactFacts,
 )
 from compliance.rules.findings import (
-    OUTSIDE_COVERAGE,
     REFERENCE_SET_DATE,
     Finding,
     Rule,
     RuleCertainty,
     Status,
     calculate,
-    certainty_of,
     missing_lines,
     mm,
     number,
@@ -218,16 +216,11 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
             result, error = calculate(ts15066_pfl, PflInput, **common)
         if result is None:
             findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={"label": region.name, "error": error},
-                )
+                rule.outside_coverage(subject, {"label": region.name}, error)
             )
             continue
         numbers: dict[str, int | float] = {"speed_mm_s": number(speed)}
-        notes: tuple[Line, ...] = (*result.warnings, *result.evidence_required)
+        notes: tuple[Line, ...] = tuple(result.evidence_required)
         if contact.contact == "quasi_static":
             status, message = (
                 Status.NEEDS_EVIDENCE,
@@ -293,16 +286,15 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
                     ),
                 )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=(_speed_line(facts), *result.steps),
+                details=(_speed_line(facts),),
                 notes=notes,
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
                 citation=f"{result.clause}; {_ISO10218}",
             )
         )
@@ -401,14 +393,7 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
             detection_height_mm=scanner.field_height_mm,
         )
         if result is None:
-            findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                )
-            )
+            findings.append(rule.outside_coverage(subject, values, error))
             continue
         required = math.ceil(round(result.separation_distance_mm, 6))
         values |= {
@@ -449,16 +434,15 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
                 ),
             )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=(_speed_line(facts), *result.steps),
-                notes=(*result.warnings, *result.evidence_required),
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
+                details=(_speed_line(facts),),
+                notes=result.evidence_required,
                 citation=f"{result.clause}; {_ISO10218}",
             )
         )

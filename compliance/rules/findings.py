@@ -152,6 +152,53 @@ class Rule:
             sources=sources or self.sources,
         )
 
+    def from_result(
+        self,
+        status: Status,
+        subject: tuple[str, str],
+        message: str,
+        result: CalcResult,
+        *,
+        values: Mapping[str, str | int | float] | None = None,
+        numbers: Mapping[str, int | float] | None = None,
+        details: tuple[Line, ...] = (),
+        notes: tuple[Line, ...] = (),
+        citation: str = "",
+    ) -> Finding:
+        """A finding that rests on a calculator's result: it shows the
+        result's working and warnings, and carries its certainty, sources and
+        clause."""
+        return self.finding(
+            status,
+            subject,
+            message,
+            values=values,
+            numbers=numbers,
+            details=(*details, *result.steps),
+            notes=(*result.warnings, *notes),
+            certainty=certainty_of(result.certainty),
+            sources=tuple(result.sources),
+            citation=citation or result.clause,
+        )
+
+    def outside_coverage(
+        self,
+        subject: tuple[str, str],
+        values: Mapping[str, str | int | float],
+        error: str,
+        *,
+        numbers: Mapping[str, int | float] | None = None,
+    ) -> Finding:
+        """Needs evidence: the recorded figures are outside what the
+        calculation covers (``calculate`` said why)."""
+        return self.finding(
+            Status.NEEDS_EVIDENCE,
+            subject,
+            OUTSIDE_COVERAGE,
+            values={**values, "error": error},
+            numbers=numbers,
+        )
+
     def evaluate(self, facts: CellFacts) -> tuple[Finding, ...]:
         return tuple(self.check(facts))
 

@@ -32,14 +32,12 @@ from compliance.calculators.iso13857_openings import (
 from compliance.calculators.iso13857_tables import TABLE4_OPENINGS
 from compliance.rules.facts import CELL_SUBJECT, CellFacts
 from compliance.rules.findings import (
-    OUTSIDE_COVERAGE,
     REFERENCE_SET_DATE,
     Finding,
     Rule,
     RuleCertainty,
     Status,
     calculate,
-    certainty_of,
     mm,
     number,
 )
@@ -316,13 +314,7 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
         )
         if result is None:
             findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                    numbers=numbers,
-                )
+                rule.outside_coverage(subject, values, error, numbers=numbers)
             )
             continue
         if result.verdict == "pass":
@@ -361,16 +353,13 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
             status = Status.NEEDS_EVIDENCE
             message = result.undetermined_reason or result.reason or ""
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=tuple(result.steps),
-                notes=tuple(result.warnings),
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
             )
         )
     return findings
@@ -421,13 +410,7 @@ def _check_gap_under(facts: CellFacts) -> list[Finding]:
         )
         if result is None:
             findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                    numbers=numbers,
-                )
+                rule.outside_coverage(subject, values, error, numbers=numbers)
             )
             continue
         if c is not None:
@@ -465,17 +448,13 @@ def _check_gap_under(facts: CellFacts) -> list[Finding]:
             status = Status.NEEDS_EVIDENCE
             message = result.undetermined_reason or result.reason or ""
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=tuple(result.steps),
-                notes=tuple(result.warnings),
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
-                citation=result.clause,
             )
         )
     return findings

@@ -40,7 +40,6 @@ from compliance.rules.findings import (
     RuleCertainty,
     Status,
     calculate,
-    certainty_of,
     missing_lines,
     mm,
     number,
@@ -227,7 +226,7 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                         "shorten the stopping time."
                     ),
                 )
-        notes = tuple(result.warnings)
+        notes: tuple[Line, ...] = ()
         if facts.controller_time_ms == 0:
             notes = (
                 *notes,
@@ -240,17 +239,14 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                 ),
             )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=tuple(result.steps),
                 notes=notes,
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
-                citation=result.clause,
             )
         )
     return findings
@@ -366,14 +362,7 @@ def _check_interlock(facts: CellFacts) -> list[Finding]:
             distance_to_hazard_mm=distance,
         )
         if result is None:
-            findings.append(
-                rule.finding(
-                    Status.NEEDS_EVIDENCE,
-                    subject,
-                    OUTSIDE_COVERAGE,
-                    values={**values, "error": error},
-                )
-            )
+            findings.append(rule.outside_coverage(subject, values, error))
             continue
         required = math.ceil(round(result.minimum_distance_mm, 6))
         values |= {"required": mm(required), "distance": mm(distance)}
@@ -402,17 +391,13 @@ def _check_interlock(facts: CellFacts) -> list[Finding]:
                 ),
             )
         findings.append(
-            rule.finding(
+            rule.from_result(
                 status,
                 subject,
                 message,
+                result,
                 values=values,
                 numbers=numbers,
-                details=tuple(result.steps),
-                notes=tuple(result.warnings),
-                certainty=certainty_of(result.certainty),
-                sources=result.sources,
-                citation=result.clause,
             )
         )
     return findings

@@ -64,7 +64,7 @@ def test_architect_prices_the_plan_and_downloads_the_proposal(
     page.select_option("#id_currency", "EUR")
     page.get_by_role("button", name="Add line").click()
     expect(page.locator("#costs")).to_contain_text("Turntable guard")
-    expect(page.locator("#costs")).to_contain_text("EUR 2000–3000")
+    expect(page.locator("#costs")).to_contain_text("EUR 2,000–3,000")
     assert page.evaluate("window.__samePage") is True  # no page load
 
     # The plan: the project's own installation time replaces the assumption.
