@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from pydantic import BaseModel
 
 # Unit suffixes of field names, longest first, and how they are written.
 UNITS: tuple[tuple[str, str], ...] = (
@@ -229,5 +230,5 @@ def _is_table(value: Any) -> bool:
     return (
         isinstance(value, tuple | list)
         and bool(value)
-        and hasattr(value[0], "model_fields")
+        and isinstance(value[0], BaseModel)
     )
