@@ -1,0 +1,159 @@
+"""Line items for the work a cell's plan needs: signage, the risk assessment,
+the Korean certifications and inspection, and the measurements on the real
+cell. Pure Python, no Django."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from compliance.calculators.base import Line, gettext_noop
+from compliance.costs.builder import LineBuilder
+from compliance.costs.line_items import (
+    KCS_ITEM_NOTE,
+    SAFETY_INSPECTION_CITATION,
+    SELF_DECLARATION_CITATION,
+)
+from compliance.rules import baseline, collaborative, korea, sensing
+
+
+def signage(b: LineBuilder) -> None:
+    if b.korea:
+        reason = gettext_noop(
+            "Signs for the cell, including the 'work in progress' sign for the "
+            "start switch while teaching (Art. 222 item 3) and during repair, "
+            "inspection, adjustment or cleaning (Art. 224)."
+        )
+        citation = korea.PROCEDURES.citation
+        refs = b.about((korea.PROCEDURES.id,))
+    else:
+        reason = gettext_noop(
+            "Warning signs at the cell's entrances: a planning allowance, not "
+            "taken from a cited clause."
+        )
+        citation, refs = "", ()
+    b.add(
+        "signage",
+        key="signage",
+        quantity=Decimal(1),
+        reason=Line(text=reason),
+        citation=citation,
+        findings=refs,
+    )
+
+
+def risk_assessment(b: LineBuilder) -> None:
+    b.add(
+        "risk_assessment",
+        key="risk_assessment",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "ISO 10218-2:2025 requires a documented risk assessment of the "
+                "complete cell, following ISO 12100."
+            )
+        ),
+        citation=baseline.RISK_ASSESSMENT.citation,
+        findings=b.about((baseline.RISK_ASSESSMENT.id,)),
+    )
+
+
+def kcs_certifications(b: LineBuilder) -> None:
+    for device in b.facts.devices_of(*korea.KCS_LISTED_KINDS):
+        if device.kcs_certified is True:
+            continue
+        reason = (
+            gettext_noop(
+                "%(label)s is recorded as not KCs-certified: certify it, or "
+                "replace it with a certified device."
+            )
+            if device.kcs_certified is False
+            else gettext_noop(
+                "%(label)s is not recorded as KCs-certified: check its "
+                "certificate, or certify or replace it."
+            )
+        )
+        values = {"label": device.label}
+        b.add(
+            "kcs_certification",
+            key=f"kcs_certification:{device.key}",
+            quantity=Decimal(1),
+            description=Line(
+                text=gettext_noop("KCs safety certification of %(label)s"),
+                values=values,
+            ),
+            reason=Line(text=reason, values=values),
+            citation=korea.KCS.citation,
+            findings=b.about((korea.KCS.id,), (device.key,)),
+            notes=(Line(text=KCS_ITEM_NOTE),),
+        )
+
+
+def self_declaration(b: LineBuilder) -> None:
+    b.add(
+        "kr_self_declaration",
+        key="kr_self_declaration",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "An industrial robot (3 or more axes) is subject to "
+                "b-declaration of safety (자율안전확인 신고), not to safety "
+                "certification: plan its lead time. Set the quantity to 0 if "
+                "the robot's supplier has already filed it."
+            )
+        ),
+        citation=SELF_DECLARATION_CITATION,
+    )
+
+
+def safety_inspection(b: LineBuilder) -> None:
+    b.add(
+        "kr_safety_inspection",
+        key="kr_safety_inspection",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "The first safety inspection (안전검사) of an industrial robot "
+                "is due within 3 years of installation, then every 2 years."
+            )
+        ),
+        citation=SAFETY_INSPECTION_CITATION,
+    )
+
+
+def measurements(b: LineBuilder) -> None:
+    notes: tuple[Line, ...] = ()
+    if b.facts.robot_stopping_time_ms is None:
+        notes = (
+            Line(text=gettext_noop("No stopping time is recorded for the robot.")),
+        )
+    b.add(
+        "stopping_time_measurement",
+        key="stopping_time_measurement",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "The minimum distance of each sensing device (ISO 13855, S = K "
+                "× T + C) and the protective separation distance of speed and "
+                "separation monitoring use the robot's stopping time: measure "
+                "it in the cell."
+            )
+        ),
+        citation=sensing.MINIMUM_DISTANCE.citation,
+        findings=b.about((sensing.MINIMUM_DISTANCE.id, collaborative.SSM.id)),
+        notes=notes,
+    )
+    if b.facts.collaborative_mode == "pfl":
+        b.add(
+            "pfl_measurement",
+            key="pfl_measurement",
+            quantity=Decimal(1),
+            reason=Line(
+                text=gettext_noop(
+                    "Power and force limiting allows contact only within the "
+                    "ISO/TS 15066 Annex A force and pressure limits of each body "
+                    "region: measure the forces and pressures in the cell."
+                )
+            ),
+            citation=collaborative.PFL.citation,
+            findings=b.about((collaborative.PFL.id,)),
+        )
