@@ -13,7 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 PURE_MODULES = {
-    "cells": ["cells.geometry", "cells.perimeter", "cells.exchange", "cells.drawing"],
+    "cells": [
+        "cells.geometry",
+        "cells.perimeter",
+        "cells.perimeter.analysis",
+        "cells.exchange",
+        "cells.drawing",
+    ],
     "calculators": [
         "compliance.calculators.registry",
         "compliance.calculators.iso13849",
