@@ -8,7 +8,15 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from cells.models import Cell, Device, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    CellCertificate,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 
 
 class ProjectForm(forms.ModelForm):
@@ -253,7 +261,32 @@ class OperatorStationForm(LayoutElementForm):
         fields = ["label", "x_mm", "y_mm"]
 
 
+class CellCertificateForm(forms.ModelForm):
+    """A certificate on file for the cell, typed from the certificate itself."""
+
+    class Meta:
+        model = CellCertificate
+        fields = [
+            "kind",
+            "issuing_body",
+            "number",
+            "issued_on",
+            "valid_until",
+            "scope",
+        ]
+        widgets = {
+            # ISO dates, the only format a date input reads.
+            "issued_on": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "valid_until": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "issuing_body": forms.TextInput(
+                attrs={"placeholder": "한국로봇산업진흥원 (KIRIA)"}
+            ),
+            "scope": forms.Textarea(attrs={"rows": 3}),
+        }
+
+
 __all__ = [
+    "CellCertificateForm",
     "CellForm",
     "DeviceForm",
     "GuardSegmentForm",

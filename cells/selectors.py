@@ -19,6 +19,7 @@ from cells.exchange import (
 )
 from cells.models import (
     Cell,
+    CellCertificate,
     Device,
     GuardSegment,
     Opening,
@@ -95,6 +96,18 @@ def devices_for(user) -> QuerySet[Device]:
     return Device.objects.filter(
         cell__project__organisation__memberships__user=user
     ).select_related("cell__project", "opening__segment")
+
+
+def certificates_for(user) -> QuerySet[CellCertificate]:
+    return CellCertificate.objects.filter(
+        cell__project__organisation__memberships__user=user
+    ).select_related("cell__project")
+
+
+def cell_certificates(cell: Cell) -> QuerySet[CellCertificate]:
+    """The certificates on file for a cell the caller has authorised, the
+    longest-running first."""
+    return cell.certificates.all()
 
 
 def cell_document(cell: Cell) -> CellDocument:

@@ -17,6 +17,22 @@ urlpatterns = [
     path("cells/<int:pk>/delete/", views.cell_delete, name="cell_delete"),
     path("cells/<int:pk>/layout.svg", views.cell_layout_svg, name="cell_layout_svg"),
     path("cells/<int:cell_pk>/zone/", views.hazard_zone_edit, name="hazard_zone_edit"),
+    # Before the layout elements: "certificates" would match their <slug:kind>.
+    path(
+        "cells/<int:cell_pk>/certificates/new/",
+        views.certificate_edit,
+        name="certificate_add",
+    ),
+    path(
+        "cells/<int:cell_pk>/certificates/<int:pk>/edit/",
+        views.certificate_edit,
+        name="certificate_edit",
+    ),
+    path(
+        "cells/<int:cell_pk>/certificates/<int:pk>/delete/",
+        views.certificate_delete,
+        name="certificate_delete",
+    ),
     path(
         "cells/<int:cell_pk>/<slug:kind>/new/",
         views.layout_element_edit,

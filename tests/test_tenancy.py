@@ -17,6 +17,7 @@ from compliance.assessment import services
 from compliance.costs import services as cost_services
 from compliance.proposals import building
 from compliance.proposals import services as proposal_services
+from tests.cells.certificates import CellCertificateFactory
 from tests.factories import DeviceFactory
 
 # Namespaces of the REST API: their bodies are JSON and their lists counted.
@@ -60,6 +61,9 @@ OBJECT_URLS = {
     "cells:element_add": lambda o: [o["cell"].pk, "segment"],
     "cells:element_edit": lambda o: [o["cell"].pk, "opening", o["opening"].pk],
     "cells:element_delete": lambda o: [o["cell"].pk, "station", o["station"].pk],
+    "cells:certificate_add": lambda o: [o["cell"].pk],
+    "cells:certificate_edit": lambda o: [o["cell"].pk, o["certificate"].pk],
+    "cells:certificate_delete": lambda o: [o["cell"].pk, o["certificate"].pk],
     # The risk-assessment pages.
     "compliance:assessment": lambda o: [o["cell"].pk],
     "compliance:cell_compliance": lambda o: [o["cell"].pk],
@@ -113,6 +117,7 @@ OBJECT_URLS = {
     "api:opening-detail": lambda o: [o["opening"].pk],
     "api:operator-station-detail": lambda o: [o["station"].pk],
     "api:device-detail": lambda o: [o["device"].pk],
+    "api:certificate-detail": lambda o: [o["certificate"].pk],
     "compliance-api:assessment-detail": lambda o: [o["assessment"].pk],
     "compliance-api:revision-detail": lambda o: [o["revision"].pk],
     "compliance-api:revision-submit": lambda o: [o["revision"].pk],
@@ -135,6 +140,7 @@ LIST_URLS = {
     "api:opening-list",
     "api:operator-station-list",
     "api:device-list",
+    "api:certificate-list",
     "api:cell-import",  # POST-only: checked separately below
     "compliance-api:assessment-list",
     "compliance-api:revision-list",
@@ -209,6 +215,7 @@ def owned(segment, opening, station, cell, project, owner):
         "opening": opening,
         "station": station,
         "device": device,
+        "certificate": CellCertificateFactory(cell=cell),
         "assessment": revision.assessment,
         "revision": revision,
         "hazard": hazard,

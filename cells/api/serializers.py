@@ -23,6 +23,7 @@ from cells.api.errors import validation_detail
 from cells.exchange import COORDINATE_LIMIT_MM, FORMAT, CellDocument
 from cells.models import (
     Cell,
+    CellCertificate,
     Device,
     GuardSegment,
     Opening,
@@ -287,6 +288,29 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "detection_upper_mm",
             "field_height_mm",
         ]
+
+
+class CellCertificateSerializer(ModelCleanMixin, serializers.ModelSerializer):
+    """A certificate on file for a cell, e.g. the KIRIA collaborative-robot
+    workplace safety certificate; ``valid_until`` is after ``issued_on``."""
+
+    cell = OwnedRelatedField(selector=selectors.cells_for)
+
+    class Meta:
+        model = CellCertificate
+        fields = [
+            "id",
+            "cell",
+            "kind",
+            "issuing_body",
+            "number",
+            "issued_on",
+            "valid_until",
+            "scope",
+            "created_by",
+            "created_at",
+        ]
+        read_only_fields = ["created_by", "created_at"]
 
 
 class CellImportSerializer(serializers.Serializer):

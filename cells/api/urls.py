@@ -18,5 +18,6 @@ router.register(
 )
 
 router.register("devices", views.DeviceViewSet, basename="device")
+router.register("certificates", views.CellCertificateViewSet, basename="certificate")
 
 urlpatterns = router.urls

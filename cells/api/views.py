@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
@@ -19,7 +20,7 @@ from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -29,6 +30,7 @@ from cells.api.errors import document_error_detail
 from cells.api.permissions import CanEditOrganisationData, organisation_id_of
 from cells.api.serializers import (
     DOCUMENT_HELP,
+    CellCertificateSerializer,
     CellImportSerializer,
     CellSerializer,
     DeviceSerializer,
@@ -39,13 +41,14 @@ from cells.api.serializers import (
 )
 from cells.models import (
     Cell,
+    CellCertificate,
     Device,
     GuardSegment,
     Opening,
     OperatorStation,
     Project,
 )
-from cells.permissions import require_edit
+from cells.permissions import can_edit, require_edit
 
 
 class KeptForTheRecord(APIException):
@@ -215,3 +218,40 @@ class DeviceViewSet(OrganisationDataViewSet):
     parent_field = "cell"
     serializer_class = DeviceSerializer
     filterset_class = filters.DeviceFilter
+
+
+class CellCertificateFilter(django_filters.FilterSet):
+    # Here rather than in ``cells.api.filters`` only while that file is being
+    # changed by others; it belongs there.
+    cell = filters.IdFilter()
+
+    class Meta:
+        model = CellCertificate
+        fields = ["cell", "kind"]
+
+
+class CanEditCellRecord(CanEditOrganisationData):
+    """``CanEditOrganisationData`` for a record of a cell: the cell's
+    organisation decides (``organisation_id_of`` does not know certificates)."""
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return can_edit(request.user, obj.cell.project.organisation_id)
+
+
+class CellCertificateViewSet(OrganisationDataViewSet):
+    """Certificates on file for a cell, e.g. the KIRIA collaborative-robot
+    workplace safety certificate the Korean cobot route rests on. Filter by
+    ``?cell=``."""
+
+    model = CellCertificate
+    scope = staticmethod(selectors.certificates_for)
+    parent_field = "cell"
+    permission_classes = [IsAuthenticated, CanEditCellRecord]
+    serializer_class = CellCertificateSerializer
+    filterset_class = CellCertificateFilter
+
+    def perform_create(self, serializer) -> None:
+        self.require_edit_parent(serializer)
+        self.save_atomically(serializer, created_by=self.request.user)

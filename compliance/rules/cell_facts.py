@@ -8,6 +8,8 @@ from the latest signed revision of the risk assessment.
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from cells import geometry, perimeter
 from cells.models import Cell
 from compliance.assessment import selectors
@@ -15,6 +17,7 @@ from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
+    CertificateFacts,
     ContactFacts,
     DeviceFacts,
     OpeningFacts,
@@ -141,6 +144,20 @@ def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
     return facts, (_plr_by_device(signed) if signed else {})
 
 
+def _certificates(cell: Cell) -> tuple[CertificateFacts, ...]:
+    return tuple(
+        CertificateFacts(
+            kind=certificate.kind,
+            number=certificate.number.strip(),
+            issuing_body=certificate.issuing_body.strip(),
+            issued_on=certificate.issued_on,
+            valid_until=certificate.valid_until,
+            scope=certificate.scope.strip(),
+        )
+        for certificate in cell.certificates.all()
+    )
+
+
 def cell_facts(cell: Cell) -> CellFacts:
     """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``).
 
@@ -260,6 +277,9 @@ def cell_facts(cell: Cell) -> CellFacts:
         openings=tuple(openings),
         devices=tuple(devices),
         assessment=assessment,
+        certificates=_certificates(cell),
+        # Certificates are judged valid or not on the day of the check.
+        checked_on=timezone.localdate(),
         layout=layout,
         **zone_fields,
     )

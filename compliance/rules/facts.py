@@ -10,6 +10,7 @@ Django.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -42,6 +43,7 @@ SENSING_DEVICE_KINDS: frozenset[str] = frozenset(
 CELL_SUBJECT = "cell"  # subject key of findings about the cell as a whole
 
 PerformanceLevel = Literal["a", "b", "c", "d", "e"]
+CertificateKind = Literal["kiria_cobot_workplace"]
 Point = tuple[float, float]
 
 
@@ -161,8 +163,8 @@ class AssessmentFacts(_Facts):
     contacts: tuple[ContactFacts, ...] = ()
     # The signed revision names conformity with KS B ISO 10218 / ISO/TS 15066
     # as the route for a collaborative robot without the Art. 223 fence. Text
-    # only: the route itself rests on a certificate record (none is recorded
-    # yet, so the Korean route stays "needs evidence").
+    # only: the route itself also rests on a certificate record
+    # (``CellFacts.certificates``).
     conformity_route_recorded: bool = False
     # What the newer draft records that the signed revision does not:
     # "low_fence_justification", "conformity_route", "contact_regions".
@@ -179,6 +181,30 @@ class AssessmentFacts(_Facts):
                 f"{', '.join(unknown)}; use one of {', '.join(sorted(known))}"
             )
         return tuple(dict.fromkeys(regions))
+
+
+class CertificateFacts(_Facts):
+    """A certificate on file for the cell, as recorded from the certificate
+    itself, e.g. the KIRIA collaborative-robot workplace safety certificate."""
+
+    kind: CertificateKind
+    number: str = Field(min_length=1)
+    issuing_body: str = Field(min_length=1)
+    issued_on: date
+    valid_until: date  # the last day it is valid
+    scope: str = ""  # what it covers, as it states it
+
+    @model_validator(mode="after")
+    def _valid_after_issued(self) -> CertificateFacts:
+        if self.valid_until <= self.issued_on:
+            raise ValueError(
+                f"certificate {self.number}: valid_until must be after issued_on"
+            )
+        return self
+
+    def valid_on(self, day: date) -> bool:
+        """In force on ``day``, both ends included."""
+        return self.issued_on <= day <= self.valid_until
 
 
 class CellFacts(_Facts):
@@ -206,6 +232,10 @@ class CellFacts(_Facts):
     openings: tuple[OpeningFacts, ...] = ()
     devices: tuple[DeviceFacts, ...] = ()
     assessment: AssessmentFacts = AssessmentFacts()
+    certificates: tuple[CertificateFacts, ...] = ()
+    # The day the check is made, given by the caller (a certificate's validity
+    # is judged on it); None: not known, so no certificate counts as valid.
+    checked_on: date | None = None
 
     @model_validator(mode="after")
     def _references_resolve(self) -> CellFacts:

@@ -19,6 +19,7 @@ from compliance.rules.facts import (
     CELL_SUBJECT,
     SENSING_DEVICE_KINDS,
     CellFacts,
+    CertificateFacts,
     DeviceFacts,
 )
 from compliance.rules.findings import (
@@ -71,12 +72,45 @@ _CAVEAT_KO = (
 )
 
 
+# The certificate kind that shows the Minister's recognition in practice.
+KIRIA_COBOT_WORKPLACE = "kiria_cobot_workplace"
+
+
+def _kiria_certificates(facts: CellFacts) -> tuple[CertificateFacts, ...]:
+    return tuple(c for c in facts.certificates if c.kind == KIRIA_COBOT_WORKPLACE)
+
+
+def _valid_certificate(facts: CellFacts) -> CertificateFacts | None:
+    """The KIRIA certificate in force on the day of the check (the one valid
+    longest if several are), or None; none counts when the day is unknown."""
+    if facts.checked_on is None:
+        return None
+    day = facts.checked_on
+    valid = [c for c in _kiria_certificates(facts) if c.valid_on(day)]
+    return max(valid, key=lambda c: c.valid_until, default=None)
+
+
 def _cobot_route_taken(facts: CellFacts) -> bool:
     """The Art. 223 proviso holds for a collaborative robot once the conformity
-    is recognised, in practice by a KIRIA workplace certificate: a record (the
-    issuing body, number, validity and scope), never a line of text. No such
-    record is kept yet, so the proviso is never taken as granted."""
-    return False
+    is recognised, in practice by a KIRIA workplace certificate: a record
+    valid on the day of the check, never a line of text. And what relaxes a
+    rule comes from the latest signed revision: it must name the route."""
+    a = facts.assessment
+    return (
+        facts.robot_kind == "collaborative"
+        and a.signed
+        and a.conformity_route_recorded
+        and _valid_certificate(facts) is not None
+    )
+
+
+def _certificate_values(certificate: CertificateFacts) -> dict[str, str]:
+    return {
+        "number": certificate.number,
+        "issuer": certificate.issuing_body,
+        "issued": certificate.issued_on.isoformat(),
+        "valid_until": certificate.valid_until.isoformat(),
+    }
 
 
 def _fenced(facts: CellFacts) -> bool:
@@ -93,32 +127,36 @@ def _labels(devices: tuple[DeviceFacts, ...]) -> str:
 
 _PROVISO_TEXT = gettext_noop(
     "%(label)s is %(height)s mm high, below the %(required)s mm fence of Art. 223: "
-    "this relies on the Art. 223 proviso for the collaborative application (see "
-    "KR-cobot-route). The proviso applies only once the Minister of Employment "
-    "and Labor recognises the conformity, in practice by the KIRIA "
-    "collaborative-robot workplace safety certification; keep it on file."
+    "this relies on the Art. 223 proviso for the collaborative application, "
+    "recognised by KIRIA collaborative-robot workplace safety certificate no. "
+    "%(number)s (%(issuer)s, valid until %(valid_until)s; see KR-cobot-route). "
+    "The proviso holds for the certified scope only: keep the certificate on "
+    "file, and fence the cell if it changes beyond that scope."
 )
 
 
 def _check_fence_height(facts: CellFacts) -> list[Finding]:
     rule = FENCE_HEIGHT
     required = FENCE_MIN_HEIGHT_MM
-    proviso = _cobot_route_taken(facts)
+    certificate = _valid_certificate(facts) if _cobot_route_taken(facts) else None
     if not facts.segments:
         subject = (CELL_SUBJECT, gettext_noop("Cell"))
         numbers = {"required_mm": required}
-        if proviso:
+        if certificate is not None:
             return [
                 rule.finding(
                     Status.WARNING,
                     subject,
                     gettext_noop(
                         "No fence is recorded: this relies on the Art. 223 proviso "
-                        "for the collaborative application (see KR-cobot-route). "
-                        "The proviso applies only once the Minister of Employment "
-                        "and Labor recognises the conformity, in practice by the "
-                        "KIRIA collaborative-robot workplace safety certification."
+                        "for the collaborative application, recognised by KIRIA "
+                        "collaborative-robot workplace safety certificate no. "
+                        "%(number)s (%(issuer)s, valid until %(valid_until)s; see "
+                        "KR-cobot-route). The proviso holds for the certified "
+                        "scope only: keep the certificate on file, and fence the "
+                        "cell if it changes beyond that scope."
                     ),
+                    values=_certificate_values(certificate),
                     numbers=numbers,
                 )
             ]
@@ -152,8 +190,9 @@ def _check_fence_height(facts: CellFacts) -> list[Finding]:
                     "fence that Art. 223 requires."
                 ),
             )
-        elif proviso:
+        elif certificate is not None:
             status, message = Status.WARNING, _PROVISO_TEXT
+            values.update(_certificate_values(certificate))
         elif facts.assessment.low_fence_justified:
             status, message = (
                 Status.WARNING,
@@ -460,42 +499,188 @@ def _check_cobot_route(facts: CellFacts) -> list[Finding]:
             )
         ]
     a = facts.assessment
+    certificate = _valid_certificate(facts)
+    if _cobot_route_taken(facts) and certificate is not None:
+        return [
+            rule.finding(
+                Status.PASS,
+                subject,
+                gettext_noop(
+                    "KIRIA collaborative-robot workplace safety certificate no. "
+                    "%(number)s, issued by %(issuer)s, is valid until "
+                    "%(valid_until)s, and the latest signed risk assessment names "
+                    "the conformity route: the Art. 223 proviso is taken. The "
+                    "exemption from the fence holds for the certified scope only; "
+                    "keep the certificate on file and renew it before it expires."
+                ),
+                values=_certificate_values(certificate),
+                details=(*route, _certificate_line(facts), _scope_line(certificate)),
+            )
+        ]
     if a.signed and a.conformity_route_recorded:
-        message = gettext_noop(
-            "The signed risk assessment names conformity with KS B ISO 10218 / "
-            "ISO/TS 15066 as the route for working without the Art. 223 fence, "
-            "but the route rests on the recognition itself, in practice the KIRIA "
-            "collaborative-robot workplace safety certificate: record it (issuing "
-            "body, number, issued, valid until, scope). Until then the Art. 223 "
-            "fence rule applies."
+        # The route is named; the certificate is missing or not in force.
+        recorded, state = _on_record(facts)
+        message = _CERTIFICATE_MESSAGES[state]
+        values = _dated_values(facts, recorded) if recorded else {}
+    elif certificate is not None:
+        values = _certificate_values(certificate)
+        message = (
+            gettext_noop(
+                "KIRIA certificate no. %(number)s (%(issuer)s, valid until "
+                "%(valid_until)s) is recorded, but the risk assessment is not "
+                "signed: record the conformity route (KS B ISO 10218 / ISO/TS "
+                "15066) in it and sign it; until then the Art. 223 fence rule "
+                "applies."
+            )
+            if not a.signed
+            else gettext_noop(
+                "KIRIA certificate no. %(number)s (%(issuer)s, valid until "
+                "%(valid_until)s) is recorded, but the signed risk assessment "
+                "records no conformity route (KS B ISO 10218 / ISO/TS 15066) for "
+                "working without the fence: record it and sign the revision; "
+                "until then the Art. 223 fence rule applies."
+            )
         )
     elif not a.signed and not a.conformity_route_recorded:
-        message = gettext_noop(
-            "A collaborative robot is not exempt from the Art. 223 fence by itself. "
-            "Record the conformity route (KS B ISO 10218 / ISO/TS 15066) in the "
-            "risk assessment and sign it, and record the KIRIA certificate; until "
-            "then the fence rule applies."
+        message, values = (
+            gettext_noop(
+                "A collaborative robot is not exempt from the Art. 223 fence by "
+                "itself. Record the conformity route (KS B ISO 10218 / ISO/TS "
+                "15066) in the risk assessment and sign it, and record the KIRIA "
+                "certificate; until then the fence rule applies."
+            ),
+            {},
         )
     elif not a.signed:
-        message = gettext_noop(
-            "The conformity route is recorded but the risk assessment is not "
-            "signed: sign it; until then the Art. 223 fence rule applies."
+        message, values = (
+            gettext_noop(
+                "The conformity route is recorded but the risk assessment is not "
+                "signed: sign it; until then the Art. 223 fence rule applies."
+            ),
+            {},
         )
     else:
-        message = gettext_noop(
-            "The risk assessment is signed but records no conformity route (KS B "
-            "ISO 10218 / ISO/TS 15066) for working without the fence: record it; "
-            "until then the Art. 223 fence rule applies."
+        message, values = (
+            gettext_noop(
+                "The risk assessment is signed but records no conformity route (KS "
+                "B ISO 10218 / ISO/TS 15066) for working without the fence: record "
+                "it; until then the Art. 223 fence rule applies."
+            ),
+            {},
         )
     return [
         rule.finding(
             Status.NEEDS_EVIDENCE,
             subject,
             message,
-            details=route,
+            values=values,
+            details=(*route, _certificate_line(facts)),
             notes=pending_notes(a, "conformity_route"),
         )
     ]
+
+
+def _on_record(facts: CellFacts) -> tuple[CertificateFacts | None, str]:
+    """The KIRIA certificate that matters on the day of the check, and its
+    state: "valid", "undated" (the day is not known), "not_yet_valid" (a
+    certificate that starts later, e.g. a renewal), "expired", or "none"."""
+    recorded = _kiria_certificates(facts)
+    if not recorded:
+        return None, "none"
+    if facts.checked_on is None:
+        return max(recorded, key=lambda c: c.valid_until), "undated"
+    valid = _valid_certificate(facts)
+    if valid is not None:
+        return valid, "valid"
+    day = facts.checked_on
+    upcoming = [c for c in recorded if c.issued_on > day]
+    if upcoming:
+        return min(upcoming, key=lambda c: c.issued_on), "not_yet_valid"
+    return max(recorded, key=lambda c: c.valid_until), "expired"
+
+
+def _dated_values(facts: CellFacts, certificate: CertificateFacts) -> dict[str, str]:
+    values = _certificate_values(certificate)
+    if facts.checked_on is not None:
+        values["checked_on"] = facts.checked_on.isoformat()
+    return values
+
+
+_CERTIFICATE_MESSAGES = {
+    "none": gettext_noop(
+        "The signed risk assessment names conformity with KS B ISO 10218 / "
+        "ISO/TS 15066 as the route for working without the Art. 223 fence, but "
+        "the route rests on the recognition itself, in practice the KIRIA "
+        "collaborative-robot workplace safety certificate: record it (issuing "
+        "body, number, issued, valid until, scope). Until then the Art. 223 "
+        "fence rule applies."
+    ),
+    "undated": gettext_noop(
+        "KIRIA certificate no. %(number)s is valid from %(issued)s until "
+        "%(valid_until)s, but the date of this check is not known, so whether it "
+        "is in force cannot be told; until then the Art. 223 fence rule applies."
+    ),
+    "expired": gettext_noop(
+        "KIRIA certificate no. %(number)s (%(issuer)s, issued %(issued)s) was "
+        "valid until %(valid_until)s: it has expired by the date of this check "
+        "(%(checked_on)s). Renew the certification and record the new "
+        "certificate; until then the Art. 223 fence rule applies."
+    ),
+    "not_yet_valid": gettext_noop(
+        "KIRIA certificate no. %(number)s (%(issuer)s) is valid only from "
+        "%(issued)s until %(valid_until)s: it is not yet in force on the date of "
+        "this check (%(checked_on)s). Until it is, the Art. 223 fence rule "
+        "applies."
+    ),
+}
+
+_CERTIFICATE_LINES = {
+    "none": gettext_noop(
+        "No KIRIA collaborative-robot workplace safety certificate is recorded "
+        "for this cell."
+    ),
+    "valid": gettext_noop(
+        "KIRIA certificate on record: no. %(number)s (%(issuer)s), valid "
+        "%(issued)s to %(valid_until)s, in force on the date of this check "
+        "(%(checked_on)s)."
+    ),
+    "undated": gettext_noop(
+        "KIRIA certificate on record: no. %(number)s (%(issuer)s), valid "
+        "%(issued)s to %(valid_until)s; the date of this check is not known."
+    ),
+    "expired": gettext_noop(
+        "KIRIA certificate on record: no. %(number)s (%(issuer)s), valid "
+        "%(issued)s to %(valid_until)s: expired on the date of this check "
+        "(%(checked_on)s)."
+    ),
+    "not_yet_valid": gettext_noop(
+        "KIRIA certificate on record: no. %(number)s (%(issuer)s), valid "
+        "%(issued)s to %(valid_until)s: not yet in force on the date of this "
+        "check (%(checked_on)s)."
+    ),
+}
+
+
+def _certificate_line(facts: CellFacts) -> Line:
+    """What the cell records of the KIRIA certificate, for the details."""
+    certificate, state = _on_record(facts)
+    values = _dated_values(facts, certificate) if certificate else {}
+    return Line(text=_CERTIFICATE_LINES[state], values=values)
+
+
+def _scope_line(certificate: CertificateFacts) -> Line:
+    if certificate.scope:
+        return Line(
+            text=gettext_noop("Certified scope: %(scope)s"),
+            values={"scope": certificate.scope},
+        )
+    return Line(
+        text=gettext_noop(
+            "No scope is recorded with the certificate: record what it covers, "
+            "as it states it, so that a change to the cell beyond that scope is "
+            "noticed."
+        )
+    )
 
 
 COBOT_ROUTE = Rule(
@@ -514,7 +699,11 @@ COBOT_ROUTE = Rule(
         "certifies collaborative-robot workplaces against KS B ISO 10218-2 / ISO "
         "10218-2 and ISO/TS 15066: document review and on-site audit, "
         "certificate valid 3 years. A collaborative robot is never exempt by "
-        "itself."
+        "itself. Checked here: the cell records a KIRIA collaborative-robot "
+        "workplace safety certificate in force on the day of the check (issued "
+        "on or before it, valid until it or later) and the latest signed risk "
+        "assessment names the conformity route; even then the exemption holds "
+        "for the certified scope only."
     )
     + _CAVEAT_EN,
     text_ko=(
@@ -523,7 +712,10 @@ COBOT_ROUTE = Rule(
         "부합한다고 인정하는 경우에는 본문에 따른 조치를 하지 않을 수 있다. 실무상 "
         "한국로봇산업진흥원(KIRIA)이 KS B ISO 10218-2 및 ISO/TS 15066에 따라 "
         "'협동로봇 설치 작업장 안전인증'을 한다(서류 심사와 현장 심사, 인증 유효기간 "
-        "3년). 협동로봇이라는 이유만으로 면제되지 않는다."
+        "3년). 협동로봇이라는 이유만으로 면제되지 않는다. (확인 항목: 점검일에 "
+        "유효한 KIRIA 협동로봇 설치 작업장 안전인증서가 셀에 기록되어 있고, 최근 "
+        "서명된 위험성평가에 적합성 경로가 기록되어 있는지. 이 경우에도 면제는 "
+        "인증 범위에 한한다.)"
     )
     + _CAVEAT_KO,
     # articles[1] and cobot_exemption_route: confirmed_two_sources true.

@@ -7,12 +7,14 @@ from rest_framework.test import APIClient
 
 from tests.cells.api.support import (
     cell_body,
+    certificate_body,
     device_body,
     opening_body,
     project_body,
     segment_body,
     station_body,
 )
+from tests.cells.certificates import CellCertificateFactory
 from tests.factories import DeviceFactory
 
 
@@ -54,7 +56,12 @@ def device(cell, opening):
 
 
 @pytest.fixture
-def objects(project, cell, segment, opening, station, device):
+def certificate(cell):
+    return CellCertificateFactory(cell=cell, number="KIRIA-CW-2025-017")
+
+
+@pytest.fixture
+def objects(project, cell, segment, opening, station, device, certificate):
     """One object of each resource, by router basename, all in one layout."""
     return {
         "project": project,
@@ -63,6 +70,7 @@ def objects(project, cell, segment, opening, station, device):
         "opening": opening,
         "operator-station": station,
         "device": device,
+        "certificate": certificate,
     }
 
 
@@ -76,4 +84,5 @@ def create_bodies(organisation, project, cell, segment):
         "opening": opening_body(segment),
         "operator-station": station_body(cell),
         "device": device_body(cell),
+        "certificate": certificate_body(cell),
     }

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from cells.models import (
     Cell,
+    CellCertificate,
     Device,
     GuardSegment,
     Opening,
@@ -23,6 +24,7 @@ BASENAMES = [
     "opening",
     "operator-station",
     "device",
+    "certificate",
 ]
 MODELS = {
     "project": Project,
@@ -31,6 +33,7 @@ MODELS = {
     "opening": Opening,
     "operator-station": OperatorStation,
     "device": Device,
+    "certificate": CellCertificate,
 }
 # The body field naming each resource's parent.
 PARENT_FIELDS = {
@@ -40,6 +43,7 @@ PARENT_FIELDS = {
     "opening": "segment",
     "operator-station": "cell",
     "device": "cell",
+    "certificate": "cell",
 }
 
 
@@ -117,5 +121,18 @@ def device_body(cell, /, **overrides: Any) -> dict[str, Any]:
         "label": "LC2",
         "claimed_pl": "d",
         "response_time_ms": 14,
+        **overrides,
+    }
+
+
+def certificate_body(cell, /, **overrides: Any) -> dict[str, Any]:
+    return {
+        "cell": cell.pk,
+        "kind": "kiria_cobot_workplace",
+        "issuing_body": "한국로봇산업진흥원 (KIRIA)",
+        "number": "KIRIA-CW-2026-101",
+        "issued_on": "2026-01-15",
+        "valid_until": "2029-01-14",
+        "scope": "Machine tending at CNC 2 with one PFL collaborative robot.",
         **overrides,
     }

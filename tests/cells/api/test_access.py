@@ -27,6 +27,7 @@ CHANGES = {
     "opening": {"label": "Renamed"},
     "operator-station": {"label": "Renamed"},
     "device": {"label": "Renamed"},
+    "certificate": {"number": "Renamed"},
 }
 
 

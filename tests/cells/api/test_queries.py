@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cells.api.support import BASENAMES, list_url
+from tests.cells.certificates import CellCertificateFactory
 from tests.factories import (
     CellFactory,
     DeviceFactory,
@@ -33,6 +34,8 @@ def _make(basename: str, n: int, organisation, project, cell, segment) -> None:
     elif basename == "device":
         opening = OpeningFactory(segment=segment)
         DeviceFactory.create_batch(n, cell=cell, opening=opening)
+    elif basename == "certificate":
+        CellCertificateFactory.create_batch(n, cell=cell)
     else:
         OperatorStationFactory.create_batch(n, cell=cell)
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from compliance.rules.facts import AssessmentFacts
+from compliance.rules.facts import AssessmentFacts, CertificateFacts
 from compliance.rules.findings import RuleCertainty, Status
 from compliance.rules.korea import (
     COBOT_ROUTE,
@@ -78,6 +80,21 @@ def test_low_guard_of_a_cobot_fails_while_the_proviso_rests_on_text_alone():
     finding = only(FENCE_HEIGHT, machine_tending_cobot())
     assert finding.status is Status.FAIL
     assert finding.numbers == {"required_mm": 1800}  # no fence at all
+
+
+def test_low_guard_of_a_cobot_is_the_proviso_warning_once_certified():
+    # The same cell with the record the text alone lacks: a KIRIA certificate
+    # in force on the day of the check.
+    kiria = CertificateFacts(
+        kind="kiria_cobot_workplace",
+        number="KIRIA-CW-2025-017",
+        issuing_body="KIRIA",
+        issued_on=date(2025, 3, 1),
+        valid_until=date(2028, 2, 28),
+    )
+    facts = machine_tending_cobot(certificates=(kiria,), checked_on=date(2026, 6, 1))
+    assert only(FENCE_HEIGHT, facts).status is Status.WARNING
+    assert only(COBOT_ROUTE, facts).status is Status.PASS
 
 
 def test_korean_findings_say_the_text_must_be_confirmed_officially():
