@@ -2,19 +2,28 @@
 
 Pure Python with pydantic, no Django. ``layout_drawing`` turns a cell's exchange
 document into primitives (lines, gaps, circles, labels) that a template renders
-as inline SVG. Placed devices are drawn too: a light curtain or grid as its
-detection line, a safety mat as its rectangle, a laser scanner as a marked
-point. Labels are plain text here; whoever renders them escapes them. Plan y points up as on a drawing; SVG y points down, so every
-plan point (x, y) is drawn at (x, -y).
+as inline SVG and the proposal PDF as a reportlab drawing. Placed devices are
+drawn too: a light curtain or grid as its detection line, a safety mat as its
+rectangle, a laser scanner as a marked point. So is what a safety engineer
+checks first (``cells.drawing_perimeter``): every unguarded gap of the
+perimeter, where the hazard zone reaches past the guarding, and, for each
+device given a required minimum distance, that distance S around the hazard
+zone, which the device must stand outside.
+
+Labels are plain text here; whoever renders them escapes them. The words of
+the labels drawn come in ``DrawingLabels``, already translated by the caller.
+Plan y points up as on a drawing; SVG y points down, so every plan point
+(x, y) is drawn at (x, -y).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from cells import geometry
+from cells import drawing_perimeter, geometry, perimeter
 from cells.exchange import CellDocument, DeviceDoc
 
 NICE_STEPS_MM = (100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000)
@@ -114,6 +123,77 @@ class ScannerShape(DeviceShape):
     marker: list[Line]  # the cross
 
 
+class DrawingLabels(_Prim):
+    """The words of the labels drawn, in the reader's language: ``%(name)s``
+    templates the caller translates (the page with Django's gettext, the PDF
+    with its own shim) and the drawing fills in with grouped millimetres."""
+
+    gap: str = "open %(width)s mm"
+    gap_uncertain: str = "open (width uncertain)"
+    reach_past: str = "zone reaches %(reach)s mm past the guard"
+    required: str = "S ≥ %(distance)s mm"
+
+
+class Requirement(_Prim):
+    """A device's required minimum distance from the hazard zone (from the
+    findings of ISO 13855), for the device at ``device_index`` in the document.
+    ``status`` is the finding's (pass, fail ...), to colour the line."""
+
+    device_index: int
+    required_mm: int
+    status: str = ""
+
+
+class GapShape(_Prim):
+    """An unguarded gap of the perimeter: the line between two free ends."""
+
+    index: int
+    line: Line
+    width_mm: float
+    ambiguous: bool  # which ends face each other is uncertain
+    caption: Label
+
+    @property
+    def key(self) -> str:
+        return f"g{self.index}"
+
+
+class ReachShape(_Prim):
+    """Where the hazard zone reaches furthest past the guarding it crosses:
+    from the guard's outline to the zone's point."""
+
+    line: Line
+    reach_mm: float
+    dot_radius: float  # the mark on the zone's point
+    leader: Line  # from the zone's point to its caption
+    caption: Label
+
+
+class ClearanceShape(_Prim):
+    """A device's required minimum distance S drawn round the hazard zone:
+    the device must stand outside this outline. A circle round a circular zone
+    (exact); round a polygon its outward offset (see
+    ``drawing_perimeter.offset_polygon``). ``tick`` measures S from the zone."""
+
+    device_index: int
+    label: str  # the device's
+    required_mm: int
+    status: str
+    circle: tuple[float, float, float] | None  # cx, cy, r
+    outline: list[tuple[float, float]]  # for a polygon zone, else empty
+    tick: Line
+    caption: Label
+
+    @property
+    def key(self) -> str:
+        return f"d{self.device_index}"  # highlighted with its device
+
+    @property
+    def points(self) -> str:
+        """The outline as an SVG points attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.outline)
+
+
 class Drawing(_Prim):
     """Everything the SVG shows, in SVG user units (1 unit = 1 mm)."""
 
@@ -136,6 +216,9 @@ class Drawing(_Prim):
     curtains: list[CurtainShape] = []
     mats: list[MatShape] = []
     scanners: list[ScannerShape] = []
+    gaps: list[GapShape] = []
+    reach: ReachShape | None = None
+    clearances: list[ClearanceShape] = []
 
     @property
     def view_box(self) -> str:
@@ -221,7 +304,7 @@ def _device_shapes(
             lower, upper = device.detection_lower_mm, device.detection_upper_mm
             heights = f"{lower:,}–{upper:,} mm" if None not in (lower, upper) else ""
             # Inside the guard, beyond the caption of the opening it may stand in.
-            cx, cy = _caption_point(a, b, centre, -font * 4.2)
+            cx, cy = _caption_point(a, b, centre, -font * 4.6)
             curtains.append(
                 CurtainShape(
                     **common,
@@ -279,7 +362,300 @@ def _device_shapes(
     return curtains, mats, scanners
 
 
-def layout_drawing(document: CellDocument) -> Drawing:
+# --- what the safety engineer checks first ----------------------------------------
+
+Box = tuple[float, float, float, float]  # min x, min y, max x, max y on screen
+
+
+def _text_box(label: Label, font: float) -> Box:
+    """Roughly where a caption's text lies on screen, turned with it: wide
+    enough for its longer line at about 0.58 em a character."""
+    w = 0.58 * font * max(len(label.text), 0.85 * len(label.sub))
+    h = font * (2.3 if label.sub else 1.2)
+    a = math.radians(label.rotate_deg)
+    half_w = (abs(math.cos(a)) * w + abs(math.sin(a)) * h) / 2
+    half_h = (abs(math.sin(a)) * w + abs(math.cos(a)) * h) / 2
+    return (label.x - half_w, label.y - half_h, label.x + half_w, label.y + half_h)
+
+
+def _overlaps(box: Box, boxes: list[Box]) -> bool:
+    return any(
+        box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+        for b in boxes
+    )
+
+
+def _crosses(box: Box, lines: list[Line]) -> bool:
+    """Whether any of the lines (on screen) passes through the box: each line
+    clipped to the box's slab in x, then tested against its span in y."""
+    x1, y1, x2, y2 = box
+    for line in lines:
+        (ax, ay), (bx, by) = (line.x1, line.y1), (line.x2, line.y2)
+        t0, t1 = 0.0, 1.0
+        for p, q in (
+            (-(bx - ax), ax - x1),
+            (bx - ax, x2 - ax),
+            (-(by - ay), ay - y1),
+            (by - ay, y2 - ay),
+        ):
+            if p == 0:
+                if q < 0:
+                    break
+            elif p < 0:
+                t0 = max(t0, q / p)
+            else:
+                t1 = min(t1, q / p)
+        else:
+            if t0 <= t1:
+                return True
+    return False
+
+
+def _crosses_circle(box: Box, circle: tuple[float, float, float]) -> bool:
+    """Whether the circle's outline (on screen) passes through the box."""
+    cx, cy, r = circle
+    near_x, near_y = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    far_x = max(abs(cx - box[0]), abs(cx - box[2]))
+    far_y = max(abs(cy - box[1]), abs(cy - box[3]))
+    return math.hypot(cx - near_x, cy - near_y) <= r <= math.hypot(far_x, far_y)
+
+
+def _free(
+    box: Box,
+    taken: list[Box],
+    guards: list[Line],
+    circles: Sequence[tuple[float, float, float]] = (),
+) -> bool:
+    return (
+        not _overlaps(box, taken)
+        and not _crosses(box, guards)
+        and not any(_crosses_circle(box, c) for c in circles)
+    )
+
+
+def _unit(a: geometry.Point, b: geometry.Point) -> geometry.Point:
+    length = geometry.distance_mm(a, b) or 1.0
+    return (b[0] - a[0]) / length, (b[1] - a[1]) / length
+
+
+def _gap_shapes(
+    result: perimeter.PerimeterResult,
+    labels: DrawingLabels,
+    centre: geometry.Point,
+    font: float,
+) -> list[GapShape]:
+    gaps = []
+    for index, gap in enumerate(result.gaps):
+        a, b = gap.ends[0].point, gap.ends[1].point
+        if geometry.distance_mm(a, b) > 0:
+            # Outside the guarding, where a segment's caption would be.
+            cx, cy = _caption_point(a, b, centre, font * 1.9)
+            angle = _readable_angle(a, b)
+        else:
+            cx, cy, angle = a[0], a[1] + font * 1.9, 0.0
+        text = (
+            labels.gap_uncertain
+            if gap.ambiguous
+            else labels.gap % {"width": f"{round(gap.width_mm):,}"}
+        )
+        gaps.append(
+            GapShape(
+                index=index,
+                line=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
+                width_mm=gap.width_mm,
+                ambiguous=gap.ambiguous,
+                caption=Label(x=cx, y=-cy, text=text, rotate_deg=angle),
+            )
+        )
+    return gaps
+
+
+def _reach_shape(
+    result: perimeter.PerimeterResult,
+    labels: DrawingLabels,
+    font: float,
+    taken: list[Box],
+    guards: list[Line],
+) -> ReachShape | None:
+    where = drawing_perimeter.reach_past(result)
+    reach_mm = result.enclosure.reach_past_mm
+    if where is None or reach_mm is None:
+        return None
+    guard, far = where
+    ux, uy = _unit(guard, far)
+    text = labels.reach_past % {"reach": f"{round(reach_mm):,}"}
+    # Beyond the zone's point, outwards, clear of it however the text lies;
+    # slid sideways (along the guard) where that covers a caption or a guard.
+    half_w = 0.58 * font * len(text) / 2
+    push = font * 1.2 + abs(ux) * half_w + abs(uy) * font * 0.6
+    first = None
+    for slide in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+        x = far[0] + ux * push - uy * slide * font * 1.4
+        y = far[1] + uy * push + ux * slide * font * 1.4
+        caption = Label(x=x, y=-y, text=text)
+        first = first or caption
+        if _free(_text_box(caption, font), taken, guards):
+            break
+    else:
+        caption = first
+    x1, y1, x2, y2 = _text_box(caption, font)
+    end = (min(max(far[0], x1), x2), min(max(-far[1], y1), y2))
+    return ReachShape(
+        line=Line(x1=guard[0], y1=-guard[1], x2=far[0], y2=-far[1]),
+        reach_mm=reach_mm,
+        dot_radius=round(font * 0.5, 1),
+        leader=Line(x1=far[0], y1=-far[1], x2=end[0], y2=end[1]),
+        caption=caption,
+    )
+
+
+def _anchor(document: CellDocument, device: DeviceDoc) -> geometry.Point | None:
+    """Where the device is on the plan: the middle of where it is drawn, else
+    of the opening it guards; None when neither is known."""
+    points = _placed_points(device)
+    if points:
+        return (
+            sum(p[0] for p in points) / len(points),
+            sum(p[1] for p in points) / len(points),
+        )
+    ref = device.opening
+    if ref is None or ref.segment >= len(document.guard_segments):
+        return None
+    seg = document.guard_segments[ref.segment]
+    if ref.opening >= len(seg.openings):
+        return None
+    op = seg.openings[ref.opening]
+    start, end = (seg.start.x_mm, seg.start.y_mm), (seg.end.x_mm, seg.end.y_mm)
+    return geometry.point_along(start, end, op.offset_mm + op.width_mm / 2)
+
+
+def _place_dimension(
+    candidates: list[tuple[geometry.Point, geometry.Point]],
+    probe: Label,
+    font: float,
+    taken: list[Box],
+    guards: list[Line],
+    circles: list[tuple[float, float, float]],
+    outlines: list[Line],
+) -> tuple[geometry.Point, geometry.Point, Label]:
+    """Where to dimension S, nearest the device first: the dimension line from
+    the zone out to S, its label beside it halfway along. The first place where
+    the line crosses no caption and the label covers no caption and crosses
+    no guard and no outline (of the zone or of any S); failing that, one where
+    it may cross an outline; failing that, the first place."""
+    box = _text_box(probe, font)
+    w, h = box[2] - box[0], box[3] - box[1]
+    places = []
+    for outer, inner in candidates:
+        ux, uy = _unit(inner, outer)
+        mid = ((outer[0] + inner[0]) / 2, (outer[1] + inner[1]) / 2)
+        aside = abs(uy) * w / 2 + abs(ux) * h / 2 + font * 0.5
+        length = geometry.distance_mm(inner, outer)
+        tick_clear = not any(
+            _overlaps((x, -y, x, -y), taken)
+            for x, y in (
+                geometry.point_along(inner, outer, length * t / 8) for t in range(9)
+            )
+        )
+        for side in (1, -1):
+            x, y = mid[0] - uy * aside * side, mid[1] + ux * aside * side
+            label = probe.model_copy(update={"x": x, "y": -y})
+            places.append((outer, inner, label, tick_clear))
+    strict = (guards + outlines, circles)
+    for lines, rings in (strict, (guards, ())):
+        for outer, inner, label, tick_clear in places:
+            if tick_clear and _free(_text_box(label, font), taken, lines, rings):
+                return outer, inner, label
+    outer, inner, label, _clear = places[0]
+    return outer, inner, label
+
+
+def _clearance_shapes(
+    document: CellDocument,
+    zone: perimeter.CircleZone | perimeter.PolygonZone,
+    required: list[Requirement],
+    labels: DrawingLabels,
+    font: float,
+    taken: list[Box],
+    guards: list[Line],
+) -> list[ClearanceShape]:
+    """Each required distance round the zone, its label put where it covers
+    no other caption (``taken`` grows with each one placed)."""
+    # The outlines the labels keep off: the zone's and every S's, on screen.
+    circles: list[tuple[float, float, float]] = []
+    lines: list[Line] = []
+    for distance in (0, *(req.required_mm for req in required)):
+        if isinstance(zone, perimeter.CircleZone):
+            (cx, cy), r = zone.centre, zone.radius_mm
+            circles.append((cx, -cy, r + distance))
+        else:
+            points = (
+                drawing_perimeter.offset_polygon(zone.points, distance)
+                if distance
+                else list(zone.points)
+            )
+            lines += [
+                Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1])
+                for a, b in zip(points, (*points[1:], points[0]), strict=True)
+            ]
+    shapes = []
+    for req in required:
+        device = document.devices[req.device_index]
+        circle, outline = drawing_perimeter.clearance_outline(zone, req.required_mm)
+        text = labels.required % {"distance": f"{req.required_mm:,}"}
+        candidates = drawing_perimeter.clearance_candidates(
+            zone, req.required_mm, _anchor(document, device)
+        )
+        probe = Label(x=0, y=0, text=text, sub=device.label)
+        chosen = _place_dimension(
+            candidates, probe, font, taken, guards, circles, lines
+        )
+        outer, inner, label = chosen
+        taken.append(_text_box(label, font))
+        shapes.append(
+            ClearanceShape(
+                device_index=req.device_index,
+                label=device.label,
+                required_mm=req.required_mm,
+                status=req.status,
+                circle=(circle[0], -circle[1], circle[2]) if circle else None,
+                outline=[(x, -y) for x, y in outline],
+                tick=Line(x1=inner[0], y1=-inner[1], x2=outer[0], y2=-outer[1]),
+                caption=label,
+            )
+        )
+    return shapes
+
+
+def _usable(
+    document: CellDocument, required: Sequence[Requirement]
+) -> list[Requirement]:
+    """The requirements of devices in the document, one per device (the
+    largest), largest distance first so the outer lines are labelled first."""
+    largest: dict[int, Requirement] = {}
+    for req in required:
+        if not 0 <= req.device_index < len(document.devices) or req.required_mm <= 0:
+            continue
+        kept = largest.get(req.device_index)
+        if kept is None or req.required_mm > kept.required_mm:
+            largest[req.device_index] = req
+    return sorted(largest.values(), key=lambda r: (-r.required_mm, r.device_index))
+
+
+def layout_drawing(
+    document: CellDocument,
+    *,
+    labels: DrawingLabels | None = None,
+    required: Sequence[Requirement] = (),
+) -> Drawing:
+    """The plan of ``document``. ``labels``: the words drawn, translated;
+    ``required``: the devices' required minimum distances, drawn round the
+    hazard zone."""
+    labels = labels or DrawingLabels()
+    result = drawing_perimeter.analyse(document)
+    # Without an analysable zone (a polygon that crosses itself) there is no
+    # distance to draw round it.
+    wanted = _usable(document, required) if result is not None else []
     base = (float(document.robot_base.x_mm), float(document.robot_base.y_mm))
     zone = document.hazard_zone
     # The radius given, else the robot's maximum space (reach, tool, workpiece).
@@ -301,6 +677,15 @@ def layout_drawing(document: CellDocument) -> Drawing:
     extent_points += [(s.x_mm, s.y_mm) for s in document.operator_stations]
     for device in document.devices:
         extent_points += _placed_points(device)
+    if result is not None:
+        for req in wanted:
+            circle, outline = drawing_perimeter.clearance_outline(
+                result.zone, req.required_mm
+            )
+            if circle is not None:
+                cx, cy, r = circle
+                extent_points += [(cx - r, cy - r), (cx + r, cy + r)]
+            extent_points += outline
     min_x, min_y, max_x, max_y = geometry.bounding_box(extent_points)
     span = max(max_x - min_x, max_y - min_y, 1000.0)
     font = span / 45
@@ -309,25 +694,6 @@ def layout_drawing(document: CellDocument) -> Drawing:
 
     view_min_x, view_max_x = min_x - margin, max_x + margin
     view_min_y, view_max_y = -(max_y + margin), -(min_y - margin) + font * 3
-
-    step = _nice_step(span + 2 * margin, MAX_GRID_LINES)
-    grid = [
-        Line(x1=x, y1=view_min_y, x2=x, y2=view_max_y)
-        for x in range(
-            math.ceil(view_min_x / step) * step, math.floor(view_max_x) + 1, step
-        )
-    ] + [
-        Line(x1=view_min_x, y1=y, x2=view_max_x, y2=y)
-        for y in range(
-            math.ceil(view_min_y / step) * step, math.floor(view_max_y) + 1, step
-        )
-    ]
-
-    bar_mm = _nice_step(span, 4)
-    bar_y = view_max_y - font * 1.5
-    bar_x = view_min_x + font * 2
-    scale_bar = Line(x1=bar_x, y1=bar_y, x2=bar_x + bar_mm, y2=bar_y)
-    scale_label = Label(x=bar_x + bar_mm / 2, y=bar_y - font * 0.6, text=_mm(bar_mm))
 
     segments: list[SegmentShape] = []
     openings: list[OpeningShape] = []
@@ -381,16 +747,20 @@ def layout_drawing(document: CellDocument) -> Drawing:
                 )
             )
 
-    stations = [
-        StationShape(
-            index=i,
-            label=st.label,
-            x=st.x_mm,
-            y=-st.y_mm,
-            caption=Label(x=st.x_mm, y=-st.y_mm + font * 2.2, text=st.label),
+    guard_boxes = [_text_box(shape.caption, font) for shape in (*segments, *openings)]
+    stations = []
+    for i, st in enumerate(document.operator_stations):
+        # Under the station, or over it where a guard's caption is under it.
+        # (The text stands on its baseline: its middle is 0.35 em higher.)
+        caption = Label(x=st.x_mm, y=-st.y_mm + font * 2.2, text=st.label)
+        middle = caption.model_copy(update={"y": caption.y - font * 0.35})
+        if _overlaps(_text_box(middle, font), guard_boxes):
+            caption = caption.model_copy(update={"y": -st.y_mm - font * 1.5})
+        stations.append(
+            StationShape(
+                index=i, label=st.label, x=st.x_mm, y=-st.y_mm, caption=caption
+            )
         )
-        for i, st in enumerate(document.operator_stations)
-    ]
     curtains, mats, scanners = _device_shapes(document, centre, font)
     hazard_label = (
         None
@@ -399,6 +769,61 @@ def layout_drawing(document: CellDocument) -> Drawing:
             x=base[0], y=-(base[1] + radius) + font * 1.6, text=f"r {_mm(radius)}"
         )
     )
+    gaps: list[GapShape] = []
+    reach = None
+    clearances: list[ClearanceShape] = []
+    if result is not None:
+        gaps = _gap_shapes(result, labels, centre, font)
+        captions = [
+            *(s.caption for s in segments),
+            *(o.caption for o in openings),
+            *(d.caption for d in (*curtains, *mats, *scanners)),
+            *(t.caption for t in stations),
+            *(g.caption for g in gaps),
+            *([hazard_label] if hazard_label else []),
+        ]
+        taken = [_text_box(caption, font) for caption in captions]
+        guards = [piece for seg in segments for piece in seg.pieces]
+        reach = _reach_shape(result, labels, font, taken, guards)
+        if reach is not None:
+            taken.append(_text_box(reach.caption, font))
+        clearances = _clearance_shapes(
+            document, result.zone, wanted, labels, font, taken, guards
+        )
+        # The view grows to hold these labels whole.
+        for caption in [
+            *(g.caption for g in gaps),
+            *([reach.caption] if reach else []),
+            *(c.caption for c in clearances),
+        ]:
+            x1, y1, x2, y2 = _text_box(caption, font)
+            pad = font * 0.5
+            view_min_x, view_max_x = (
+                min(view_min_x, x1 - pad),
+                max(view_max_x, x2 + pad),
+            )
+            view_min_y = min(view_min_y, y1 - pad)
+            view_max_y = max(view_max_y, y2 + font * 3)  # the scale bar below
+
+    view_span = max(view_max_x - view_min_x, view_max_y - view_min_y - font * 3)
+    step = _nice_step(view_span, MAX_GRID_LINES)
+    grid = [
+        Line(x1=x, y1=view_min_y, x2=x, y2=view_max_y)
+        for x in range(
+            math.ceil(view_min_x / step) * step, math.floor(view_max_x) + 1, step
+        )
+    ] + [
+        Line(x1=view_min_x, y1=y, x2=view_max_x, y2=y)
+        for y in range(
+            math.ceil(view_min_y / step) * step, math.floor(view_max_y) + 1, step
+        )
+    ]
+
+    bar_mm = _nice_step(span, 4)
+    bar_y = view_max_y - font * 1.5
+    bar_x = view_min_x + font * 2
+    scale_bar = Line(x1=bar_x, y1=bar_y, x2=bar_x + bar_mm, y2=bar_y)
+    scale_label = Label(x=bar_x + bar_mm / 2, y=bar_y - font * 0.6, text=_mm(bar_mm))
 
     return Drawing(
         view_min_x=round(view_min_x, 1),
@@ -422,4 +847,7 @@ def layout_drawing(document: CellDocument) -> Drawing:
         curtains=curtains,
         mats=mats,
         scanners=scanners,
+        gaps=gaps,
+        reach=reach,
+        clearances=clearances,
     )

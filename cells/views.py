@@ -14,18 +14,33 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
+from django.db.models import (
+    Model,
+    ProtectedError,
+    QuerySet,
+    RestrictedError,
+    prefetch_related_objects,
+)
+from django.forms import ModelForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
 from cells import selectors
-from cells.drawing import element_key, layout_drawing
+from cells.drawing import (
+    Drawing,
+    DrawingLabels,
+    Requirement,
+    element_key,
+    layout_drawing,
+)
 from cells.forms import (
+    CellCertificateForm,
     CellForm,
     DeviceForm,
     GuardSegmentForm,
@@ -38,6 +53,7 @@ from cells.forms import (
 from cells.htmx import is_fragment_request, render_page
 from cells.models import (
     Cell,
+    CellCertificate,
     Device,
     GuardSegment,
     Opening,
@@ -45,6 +61,9 @@ from cells.models import (
     Organisation,
 )
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
+from compliance.rules import sensing
+from compliance.rules.cell_facts import cell_facts
+from compliance.rules.engine import evaluate
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
     "“%(name)s” is part of a signed risk assessment, which must be kept as it was "
@@ -61,6 +80,40 @@ def _deleted(request: HttpRequest, obj) -> bool:
         messages.error(request, KEPT_FOR_THE_RECORD % {"name": obj})
         return False
     return True
+
+
+# The findings whose required minimum distance is drawn round the hazard zone.
+DISTANCE_RULES = frozenset({sensing.MINIMUM_DISTANCE.id, sensing.INTERLOCK_DISTANCE.id})
+
+
+def _drawing(cell: Cell) -> Drawing:
+    """The plan of a cell loaded by ``selectors.cell_with_layout``, with the
+    minimum distance each device is required to keep from the hazard zone
+    (the rules are evaluated once, in a fixed number of queries)."""
+    # The findings read the certificates, as the page does: fetched once.
+    prefetch_related_objects([cell], "certificates")
+    index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}
+    required = [
+        Requirement(
+            device_index=index_of[finding.subject_key],
+            required_mm=int(finding.numbers["required_mm"]),
+            status=str(finding.status),
+        )
+        for group in evaluate(cell_facts(cell))
+        for finding in group.findings
+        if finding.rule_id in DISTANCE_RULES
+        and "required_mm" in finding.numbers
+        and finding.subject_key in index_of
+    ]
+    labels = DrawingLabels(
+        gap=_("open %(width)s mm"),
+        gap_uncertain=_("open (width uncertain)"),
+        reach_past=_("zone reaches %(reach)s mm past the guard"),
+        required=_("S ≥ %(distance)s mm"),
+    )
+    return layout_drawing(
+        selectors.cell_document(cell), labels=labels, required=required
+    )
 
 
 # Projects -------------------------------------------------------------------
@@ -188,7 +241,7 @@ def cell_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
     cell = selectors.cell_with_layout(request.user, pk)
-    drawing = layout_drawing(selectors.cell_document(cell))
+    drawing = _drawing(cell)
     response = render(
         request,
         "cells/partials/layout_svg.html",
@@ -256,13 +309,18 @@ def render_workspace(
     """The cell page, or for htmx its workspace fragment, in a fixed number of
     queries however many elements the layout has."""
     cell = selectors.cell_with_layout(request.user, pk)
+    # First: it fetches the certificates the list below reads too.
+    drawing = _drawing(cell)
     segments = list(cell.segments.all())
     stations = list(cell.stations.all())
     devices = list(cell.devices.all())
     context = {
+        "certificates": list(selectors.cell_certificates(cell)),
+        # Whether each certificate is in force is shown as of today.
+        "today": timezone.localdate(),
         "cell": cell,
         "project": cell.project,
-        "drawing": layout_drawing(selectors.cell_document(cell)),
+        "drawing": drawing,
         "segments": segments,
         "opening_count": sum(len(s.openings.all()) for s in segments),
         "stations": stations,
@@ -311,7 +369,7 @@ def _saved_response(request: HttpRequest, cell_pk: int, message: str) -> HttpRes
 
 
 def _edit_layout(
-    request: HttpRequest, cell: Cell, form: LayoutElementForm, editor: dict, saved: str
+    request: HttpRequest, cell: Cell, form: ModelForm, editor: dict, saved: str
 ) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         element = form.save()
@@ -391,3 +449,48 @@ def layout_element_delete(
             return redirect("cells:cell_detail", pk=cell.pk)
         return render_workspace(request, cell.pk, saved=message)
     return _saved_response(request, cell.pk, _("Deleted %(name)s.") % {"name": element})
+
+
+# Certificates on file -------------------------------------------------------
+
+
+@login_required
+def certificate_edit(
+    request: HttpRequest, cell_pk: int, pk: int | None = None
+) -> HttpResponse:
+    """Record (no pk) or correct a certificate on file for the cell, in the
+    editor beside the drawing."""
+    cell = selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    if pk is None:
+        instance = CellCertificate(cell=cell, created_by=request.user)
+        editor = {
+            "kind": "certificate",
+            "title": _("Add certificate"),
+            "action": reverse("cells:certificate_add", args=[cell.pk]),
+            "instance": None,
+            "delete_url": "",
+        }
+    else:
+        instance = get_object_or_404(selectors.cell_certificates(cell), pk=pk)
+        editor = {
+            "kind": "certificate",
+            "title": _("Edit certificate %(name)s") % {"name": instance},
+            "action": reverse("cells:certificate_edit", args=[cell.pk, pk]),
+            "instance": instance,
+            "delete_url": reverse("cells:certificate_delete", args=[cell.pk, pk]),
+        }
+    form = CellCertificateForm(request.POST or None, instance=instance)
+    return _edit_layout(request, cell, form, editor, _("Saved certificate %(name)s."))
+
+
+@login_required
+@require_POST
+def certificate_delete(request: HttpRequest, cell_pk: int, pk: int) -> HttpResponse:
+    cell = selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    certificate = get_object_or_404(selectors.cell_certificates(cell), pk=pk)
+    certificate.delete()
+    return _saved_response(
+        request, cell.pk, _("Deleted certificate %(name)s.") % {"name": certificate}
+    )

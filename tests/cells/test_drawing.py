@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import math
+import subprocess
+import sys
 from decimal import Decimal
+from pathlib import Path
 
-from cells.drawing import layout_drawing
+import pytest
+
+from cells import geometry
+from cells.drawing import DrawingLabels, Requirement, _text_box, layout_drawing
+from cells.drawing_perimeter import offset_polygon
 from cells.exchange import CellDocument
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def document(**overrides) -> CellDocument:
@@ -192,3 +202,246 @@ def test_device_labels_are_kept_as_text_for_the_renderer_to_escape():
     )
     assert drawing.curtains[0].caption.text == label
     assert drawing.curtains[0].caption.rotate_deg == 90
+
+
+# What the safety engineer checks first: gaps, the zone's reach, distances S -----
+
+
+def square_fence(*, leave_out: str = "") -> list[dict]:
+    """A 6 m square of fence round (3000, 3000), F1 along the bottom."""
+    corners = [(0, 0), (6000, 0), (6000, 6000), (0, 6000)]
+    sides = []
+    for i, label in enumerate(("F1", "F2", "F3", "F4")):
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
+        if label != leave_out:
+            sides.append(
+                {
+                    "label": label,
+                    "start": {"x_mm": x1, "y_mm": y1},
+                    "end": {"x_mm": x2, "y_mm": y2},
+                    "height_mm": 1800,
+                    "kind": "fence",
+                }
+            )
+    return sides
+
+
+CURTAIN_ON_F1 = {
+    "label": "LC1",
+    "kind": "light_curtain",
+    "x1_mm": 2500,
+    "y1_mm": 0,
+    "x2_mm": 3500,
+    "y2_mm": 0,
+}
+
+
+def in_view(drawing, label) -> bool:
+    """Whether the label's text lies wholly in the drawing's view."""
+    x1, y1, x2, y2 = _text_box(label, drawing.font_mm)
+    return (
+        drawing.view_min_x <= x1
+        and x2 <= drawing.view_min_x + drawing.view_width
+        and drawing.view_min_y <= y1
+        and y2 <= drawing.view_min_y + drawing.view_height
+    )
+
+
+def test_an_open_side_is_drawn_as_a_gap_between_the_free_ends_with_its_width():
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            guard_segments=square_fence(leave_out="F4"),
+        )
+    )
+    (gap,) = drawing.gaps
+    ends = {(gap.line.x1, gap.line.y1), (gap.line.x2, gap.line.y2)}
+    assert ends == {(0, 0), (0, -6000)}  # y down on screen
+    assert gap.width_mm == 6000 and not gap.ambiguous
+    assert gap.caption.text == "open 6,000 mm"
+    # Outside the guarding, beside the open side, and read along it.
+    assert gap.caption.x < 0 and gap.caption.rotate_deg == 90
+    assert in_view(drawing, gap.caption)
+
+
+def test_a_closed_perimeter_has_no_gap_and_no_reach():
+    drawing = layout_drawing(
+        document(robot_base={"x_mm": 3000, "y_mm": 3000}, guard_segments=square_fence())
+    )
+    assert drawing.gaps == [] and drawing.reach is None
+
+
+def test_a_gap_whose_ends_are_uncertain_says_its_width_is_uncertain():
+    # A spur starts at a corner of the closed square: three ends meet there, so
+    # the spur's gap pairs an end left over at the junction.
+    spur = {
+        "label": "Spur",
+        "start": {"x_mm": 6000, "y_mm": 0},
+        "end": {"x_mm": 7500, "y_mm": 0},
+        "height_mm": 1800,
+        "kind": "fence",
+    }
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            guard_segments=[*square_fence(), spur],
+        )
+    )
+    (gap,) = drawing.gaps
+    assert gap.ambiguous
+    assert gap.caption.text == "open (width uncertain)"
+
+
+def test_where_the_zone_reaches_past_the_guard_is_marked_with_how_far():
+    # r 1,000 mm round (300, 3000): 700 mm past the fence F4 along x = 0.
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 300, "y_mm": 3000},
+            guard_segments=square_fence(),
+        )
+    )
+    reach = drawing.reach
+    assert reach is not None and reach.reach_mm == pytest.approx(700)
+    assert reach.caption.text == "zone reaches 700 mm past the guard"
+    # From the fence to the zone's furthest point past it.
+    assert (reach.line.x1, reach.line.y1) == pytest.approx((0, -3000), abs=1)
+    assert (reach.line.x2, reach.line.y2) == pytest.approx((-700, -3000), abs=1)
+    assert in_view(drawing, reach.caption)
+
+
+def test_a_required_distance_is_drawn_round_a_circular_zone():
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            guard_segments=square_fence(),
+            devices=[CURTAIN_ON_F1],
+        ),
+        required=[Requirement(device_index=0, required_mm=1062, status="pass")],
+    )
+    (clearance,) = drawing.clearances
+    assert clearance.key == "d0"  # highlighted with its device
+    assert clearance.circle == (3000, -3000, 1000 + 1062)
+    assert clearance.outline == []
+    assert (clearance.caption.text, clearance.caption.sub) == ("S ≥ 1,062 mm", "LC1")
+    assert clearance.status == "pass"
+    # The dimension runs from the zone's edge out to S, to scale.
+    tick = clearance.tick
+    inner, outer = (tick.x1, tick.y1), (tick.x2, tick.y2)
+    assert math.dist(inner, (3000, -3000)) == pytest.approx(1000)
+    assert math.dist(inner, outer) == pytest.approx(1062)
+    assert in_view(drawing, clearance.caption)
+
+
+def test_a_required_distance_round_a_polygon_zone_is_its_offset():
+    square_zone = [(2000, 2000), (4000, 2000), (4000, 4000), (2000, 4000)]
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            hazard_zone={"shape": "polygon", "polygon_mm": square_zone},
+            guard_segments=square_fence(),
+            devices=[CURTAIN_ON_F1],
+        ),
+        required=[Requirement(device_index=0, required_mm=500)],
+    )
+    (clearance,) = drawing.clearances
+    assert clearance.circle is None
+    # Convex: every point of the outline is exactly S from the zone.
+    for x, y in clearance.outline:
+        assert geometry.point_polygon_distance((x, -y), square_zone) == (
+            pytest.approx(500)
+        )
+    assert clearance.points.startswith(
+        f"{clearance.outline[0][0]:g},{clearance.outline[0][1]:g} "
+    )
+
+
+def test_a_concave_zones_offset_meets_at_its_reflex_corner():
+    # An L: the corner at (1000, 1000) turns inwards.
+    ell = [(0, 0), (2000, 0), (2000, 1000), (1000, 1000), (1000, 2000), (0, 2000)]
+    outline = offset_polygon(ell, 200)
+    assert (1200, 1200) in [(round(x), round(y)) for x, y in outline]
+    assert min(geometry.point_polygon_distance(p, ell) for p in outline) == (
+        pytest.approx(200)
+    )
+
+
+def test_distances_of_devices_not_in_the_document_are_left_out():
+    drawing = layout_drawing(
+        document(devices=[CURTAIN_ON_F1]),
+        required=[
+            Requirement(device_index=3, required_mm=800),
+            Requirement(device_index=0, required_mm=0),
+        ],
+    )
+    assert drawing.clearances == []
+
+
+def test_the_labels_are_drawn_in_the_words_given():
+    labels = DrawingLabels(
+        gap="열림 %(width)s mm",
+        gap_uncertain="?",
+        reach_past="%(reach)s mm 초과",
+        required="S ≥ %(distance)s mm (최소)",
+    )
+    open_side = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            guard_segments=square_fence(leave_out="F2"),
+        ),
+        labels=labels,
+    )
+    assert open_side.gaps[0].caption.text == "열림 6,000 mm"
+    crossing = layout_drawing(
+        document(
+            robot_base={"x_mm": 300, "y_mm": 3000},
+            guard_segments=square_fence(),
+            devices=[CURTAIN_ON_F1],
+        ),
+        labels=labels,
+        required=[Requirement(device_index=0, required_mm=900)],
+    )
+    assert crossing.reach.caption.text == "700 mm 초과"
+    assert crossing.clearances[0].caption.text == "S ≥ 900 mm (최소)"
+
+
+def test_a_distance_label_keeps_clear_of_the_other_captions():
+    drawing = layout_drawing(
+        document(
+            robot_base={"x_mm": 3000, "y_mm": 3000},
+            guard_segments=square_fence(),
+            devices=[CURTAIN_ON_F1],
+        ),
+        required=[Requirement(device_index=0, required_mm=1062)],
+    )
+    font = drawing.font_mm
+    label = _text_box(drawing.clearances[0].caption, font)
+    others = [
+        *(s.caption for s in drawing.segments),
+        *(c.caption for c in drawing.curtains),
+    ]
+    for other in others:
+        box = _text_box(other, font)
+        assert not (
+            label[0] < box[2]
+            and box[0] < label[2]
+            and label[1] < box[3]
+            and box[1] < label[3]
+        ), other.text
+
+
+def test_a_zone_that_crosses_itself_is_drawn_without_the_analysis():
+    bow_tie = [(0, 0), (2000, 2000), (2000, 0), (0, 2000)]
+    drawing = layout_drawing(
+        document(hazard_zone={"shape": "polygon", "polygon_mm": bow_tie}),
+        required=[Requirement(device_index=0, required_mm=500)],
+    )
+    assert drawing.gaps == [] and drawing.clearances == [] and drawing.reach is None
+
+
+def test_the_perimeter_helper_imports_no_django():
+    code = (
+        "import sys, cells.drawing_perimeter, cells.drawing; "
+        "sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
+    assert done.returncode == 0

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from cells.models import Cell, GuardSegment, Opening, OperatorStation, Project
+from tests.cells.certificates import CellCertificateFactory
 from tests.factories import (
     CellFactory,
     GuardSegmentFactory,
@@ -438,9 +439,13 @@ def test_cell_page_makes_a_fixed_number_of_queries(
         )
         OpeningFactory(segment=segment)
         OperatorStationFactory(cell=cell)
-    with django_assert_max_num_queries(8):
+        CellCertificateFactory(cell=cell)
+    # One query per kind of record shown (the certificates are the ninth), and
+    # the risk assessment, for the minimum distances drawn on the plan.
+    with django_assert_max_num_queries(10):
         response = owner_client.get(reverse("cells:cell_detail", args=[cell.pk]))
     assert response.text.count('class="segment-row"') == segment_count
+    assert response.text.count('class="certificate-row"') == segment_count
 
 
 @pytest.mark.parametrize("project_count", [3, 30])

@@ -1,10 +1,18 @@
 """The plan of the cell to scale, as a vector reportlab drawing: guards,
-openings, the devices at their openings, the hazard zone, operator stations,
-each device's minimum distance and a scale bar.
+openings, the devices where they are placed (a light curtain or grid as its
+detection line, a mat as its rectangle, a scanner as a ringed point) or else
+at the opening they guard, the hazard zone, operator stations, a scale bar,
+and what a safety engineer checks first: every unguarded gap of the
+perimeter ("open 1,000 mm"), where the hazard zone reaches past the guarding,
+and each device's required minimum distance S drawn round the hazard zone
+("S ≥ 544 mm"), which the device must stand outside.
 
 It reuses ``cells.drawing.layout_drawing`` (the primitives the web page draws
-as SVG, in millimetres, y pointing down) and maps them onto the page at a
-standard scale (1:50, 1:100 ...).
+as SVG, in millimetres, y pointing down, with the same perimeter analysis and
+the same outline of S: a circle round a circular zone, the outward offset of a
+polygon zone, exact for a convex one) and maps them onto the page at a
+standard scale (1:50, 1:100 ...). Its labels come through the PDF's own
+translation shim.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from reportlab.graphics.shapes import (
     Group,
     Line,
     Polygon,
+    PolyLine,
     Rect,
     mmult,
     rotate,
@@ -25,17 +34,23 @@ from reportlab.graphics.shapes import (
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cells.drawing import Label, layout_drawing
+from cells.drawing import (
+    ClearanceShape,
+    DrawingLabels,
+    Label,
+    Requirement,
+    layout_drawing,
+)
+from cells.drawing import Drawing as PlanDrawing
 from compliance.proposals.pdf import theme
 from compliance.proposals.pdf.charts import (
     GUARD_STYLE,
-    Point,
     arrow_head,
     draw_device,
     new_drawing,
     text_shape,
 )
-from compliance.proposals.pdf.data import CellSection, DeviceDistance
+from compliance.proposals.pdf.data import CellSection
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.theme import BOLD, REGULAR
 
@@ -80,14 +95,37 @@ def choose_scale(width_mm: float, height_mm: float, width: float, height: float)
     return SCALES[-1]
 
 
+def _labels() -> DrawingLabels:
+    """The words drawn on the plan, in the language of the build."""
+    return DrawingLabels(
+        gap=_("open %(width)s mm"),
+        gap_uncertain=_("open (width uncertain)"),
+        reach_past=_("zone reaches %(reach)s mm past the guard"),
+        required=_("S ≥ %(distance)s mm"),
+    )
+
+
+def plan_of(cell: CellSection) -> PlanDrawing:
+    """The primitives of the cell's plan, with its devices' minimum distances."""
+    required = [
+        Requirement(
+            device_index=d.device_index, required_mm=d.required_mm, status=d.status
+        )
+        for d in cell.distances
+        if d.device_index is not None
+    ]
+    return layout_drawing(cell.layout, labels=_labels(), required=required)
+
+
 def layout_figure(
     cell: CellSection, width: float, max_height: float
 ) -> tuple[Drawing, int]:
-    """The cell's plan to scale, with guards, openings, the devices at their
-    openings, the hazard zone, stations, each device's minimum distance and a
-    scale bar. Returns the drawing and N of the scale 1:N."""
+    """The cell's plan to scale, with guards, openings, devices, the hazard
+    zone, stations, the unguarded gaps, the zone's reach past the guarding,
+    each device's minimum distance and a scale bar. Returns the drawing and N
+    of the scale 1:N."""
     document = cell.layout
-    prims = layout_drawing(document)
+    prims = plan_of(cell)
     scale = choose_scale(prims.view_width, prims.view_height, width, max_height)
     to = _Plan(prims.view_min_x, prims.view_min_y, prims.view_height, scale)
     k = to.k
@@ -119,6 +157,8 @@ def layout_figure(
         for x, y in document.hazard_zone.polygon_mm:
             points.extend(to(x, -y))
         drawing.add(Polygon(points, **zone))
+    for clearance in prims.clearances:
+        _clearance_outline(drawing, clearance, to)
     bx, by = to(*prims.robot_base)
     drawing.add(Circle(bx, by, 2.4, fillColor=theme.INK, strokeColor=None))
     drawing.add(Line(bx - 4, by, bx + 4, by, strokeColor=theme.INK, strokeWidth=0.5))
@@ -146,15 +186,12 @@ def layout_figure(
             )
         )
 
+    placed = {d.index for d in (*prims.curtains, *prims.mats, *prims.scanners)}
     devices_at: dict[tuple[int, int], list[int]] = {}
     for index, device in enumerate(document.devices):
         if device.opening is not None:
             key = (device.opening.segment, device.opening.opening)
             devices_at.setdefault(key, []).append(index)
-    distances = {
-        d.device_index: d for d in cell.distances if d.device_index is not None
-    }
-    centre = prims.robot_base
 
     for opening in prims.openings:
         gap = opening.gap
@@ -175,32 +212,10 @@ def layout_figure(
             caption = caption.model_copy(update={"sub": f"{caption.sub} · {names}"})
         drawing.add(_rotated_label(caption, to(caption.x, caption.y), size))
         for index in indices:
-            draw_device(drawing, document.devices[index].kind, a, b)
-        measured = [distances[i] for i in indices if i in distances]
-        if measured:
-            segment = document.guard_segments[opening.segment_index]
-            seg_mid = to(
-                (segment.start.x_mm + segment.end.x_mm) / 2,
-                -(segment.start.y_mm + segment.end.y_mm) / 2,
-            )
-            caption_half = (
-                max(
-                    stringWidth(caption.text, REGULAR, size),
-                    stringWidth(caption.sub, REGULAR, size * 0.85),
-                )
-                / 2
-            )
-            _draw_distances(
-                drawing,
-                measured,
-                a,
-                b,
-                inward_towards=to(*centre),
-                roomy_side=seg_mid,
-                caption_half=caption_half,
-                k=k,
-                size=size,
-            )
+            if index not in placed:  # else drawn where it is placed, below
+                draw_device(drawing, document.devices[index].kind, a, b)
+
+    _placed_devices(drawing, prims, to, size, named_at_opening=devices_at)
 
     for station in prims.stations:
         sx, sy = to(station.x, station.y)
@@ -211,89 +226,158 @@ def layout_figure(
                 strokeColor=None,
             )
         )
-        drawing.add(
-            text_shape(sx, sy - 2 - size * 1.2, station.label, size, anchor="middle")
-        )
+        # Under the station, or over it where a guard's caption is under it.
+        above = station.caption.y < station.y
+        y = sy + 3.2 + size * 0.5 if above else sy - 2 - size * 1.2
+        drawing.add(text_shape(sx, y, station.label, size, anchor="middle"))
 
+    _safety_marks(drawing, prims, to, size)
     _scale_bar(drawing, prims.scale_bar, prims.scale_bar_label.text, to, size, scale)
     return drawing, scale
 
 
-def _mid(a: Point, b: Point) -> Point:
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-
-
-def _draw_distances(
+def _placed_devices(
     drawing: Drawing,
-    measured: list[DeviceDistance],
-    a: Point,
-    b: Point,
-    *,
-    inward_towards: Point,
-    roomy_side: Point,
-    caption_half: float,
-    k: float,
+    prims: PlanDrawing,
+    to: _Plan,
     size: float,
+    *,
+    named_at_opening: dict[tuple[int, int], list[int]],
 ) -> None:
-    """The minimum distance S of the devices at the opening a-b, drawn
-    inwards as a dashed line parallel to the opening (the hazard zone must lie
-    beyond it) with a dimension arrow beside the opening's caption, on the
-    side with more of the segment. Coloured by each distance's status."""
-    length = math.dist(a, b) or 1.0
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    nx, ny = -uy, ux
-    mid = _mid(a, b)
-    if (inward_towards[0] - mid[0]) * nx + (inward_towards[1] - mid[1]) * ny < 0:
-        nx, ny = -nx, -ny
-    if (roomy_side[0] - mid[0]) * ux + (roomy_side[1] - mid[1]) * uy < 0:
-        ux, uy = -ux, -uy
-    aside = max(length / 2, caption_half) + 3.5
-    for distance in sorted(measured, key=lambda d: d.required_mm):
-        colour = theme.STATUS_COLOURS[distance.status]
-        depth = distance.required_mm * k
-        near = (mid[0] - ux * length / 2, mid[1] - uy * length / 2)
-        far = (mid[0] + ux * length / 2, mid[1] + uy * length / 2)
-        line = {
-            "strokeColor": colour,
-            "strokeWidth": 1.0,
-            "strokeDashArray": [2.5, 1.5],
-        }
+    """Devices where they are placed on the plan, as on the web page. A device
+    at an opening is already named in the opening's caption."""
+    named = {i for indices in named_at_opening.values() for i in indices}
+    for curtain in prims.curtains:
+        line = curtain.line
+        draw_device(drawing, curtain.kind, to(line.x1, line.y1), to(line.x2, line.y2))
+        if curtain.index not in named:
+            caption = curtain.caption
+            drawing.add(
+                _rotated_label(caption, to(caption.x, caption.y), size, theme.DEVICE)
+            )
+    for mat in prims.mats:
+        x, y = to(mat.x, mat.y + mat.height)  # its lower-left corner on the page
         drawing.add(
-            Line(
-                near[0] + nx * depth,
-                near[1] + ny * depth,
-                far[0] + nx * depth,
-                far[1] + ny * depth,
-                **line,
+            Rect(
+                x,
+                y,
+                mat.width * to.k,
+                mat.height * to.k,
+                fillColor=theme.PANEL,
+                strokeColor=theme.DEVICE,
+                strokeWidth=0.7,
             )
         )
-        # The dimension: an extension of the line to the arrow, and the arrow.
-        p1 = (mid[0] + ux * aside, mid[1] + uy * aside)
-        p2 = (p1[0] + nx * depth, p1[1] + ny * depth)
+        if mat.index not in named:
+            caption = mat.caption
+            drawing.add(
+                _rotated_label(caption, to(caption.x, caption.y), size, theme.DEVICE)
+            )
+    for scanner in prims.scanners:
+        sx, sy = to(scanner.x, scanner.y)
+        ring = {"strokeColor": theme.DEVICE, "strokeWidth": 0.8}
+        drawing.add(Circle(sx, sy, 3.2, fillColor=theme.WHITE, **ring))
+        drawing.add(Line(sx - 3.2, sy, sx + 3.2, sy, **ring))
+        drawing.add(Line(sx, sy - 3.2, sx, sy + 3.2, **ring))
+        if scanner.index not in named:
+            label = scanner.caption.model_copy(update={"x": scanner.x})
+            at = (sx, sy - 3.2 - size * 0.9)
+            drawing.add(_rotated_label(label, at, size, theme.DEVICE))
+
+
+def _clearance_outline(drawing: Drawing, clearance: ClearanceShape, to: _Plan) -> None:
+    """The outline of S round the zone, dashed in its finding's colour."""
+    colour = theme.STATUS_COLOURS.get(clearance.status, theme.SLATE)
+    style = {"strokeColor": colour, "strokeWidth": 0.9, "strokeDashArray": [3, 1.8]}
+    if clearance.circle is not None:
+        cx, cy, r = clearance.circle
+        drawing.add(Circle(*to(cx, cy), r * to.k, fillColor=None, **style))
+    else:
+        points: list[float] = []
+        for x, y in (*clearance.outline, clearance.outline[0]):
+            points.extend(to(x, y))
+        drawing.add(PolyLine(points, **style))
+
+
+def _safety_marks(drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float) -> None:
+    """On top of everything: the open gaps, the zone's reach past the guard
+    and the dimension of each S with its label, on a white ground."""
+    red = theme.CRITICAL
+    for gap in prims.gaps:
+        line = gap.line
+        a, b = to(line.x1, line.y1), to(line.x2, line.y2)
         drawing.add(
             Line(
-                far[0] + nx * depth,
-                far[1] + ny * depth,
-                p2[0] + ux * 2,
-                p2[1] + uy * 2,
-                strokeColor=colour,
-                strokeWidth=0.35,
+                *a,
+                *b,
+                strokeColor=red,
+                strokeWidth=1.6,
+                strokeDashArray=[4, 2.5],
+                strokeLineCap=0,
             )
         )
-        drawing.add(Line(*p1, *p2, strokeColor=colour, strokeWidth=0.6))
-        for tip, back in ((p1, p2), (p2, p1)):
-            arrow_head(drawing, tip, back, colour)
-        # The label upright beside the arrow, on the side away from the caption.
-        text = f"S {theme.number(distance.required_mm)} mm"
-        cx, cy = p1[0] + nx * depth / 2, p1[1] + ny * depth / 2
-        if abs(ny) >= abs(nx):  # an upright arrow: the label to its side
-            label = text_shape(cx + ux * 3, cy - size * 0.35, text, size, colour=colour)
-            label.textAnchor = "start" if ux >= 0 else "end"
-        else:  # a lying arrow: the label above or under it
-            y = cy + 2.5 if uy >= 0 else cy - size - 1.5
-            label = text_shape(cx, y, text, size, colour=colour, anchor="middle")
-        label.fontName = BOLD
-        drawing.add(label)
+        for x, y in (a, b):  # the free ends
+            drawing.add(Line(x - 2, y - 2, x + 2, y + 2, strokeColor=red))
+            drawing.add(Line(x - 2, y + 2, x + 2, y - 2, strokeColor=red))
+        caption = gap.caption
+        drawing.add(_mark_label(caption, to(caption.x, caption.y), size, red))
+    if prims.reach is not None:
+        line = prims.reach.line
+        guard, far = to(line.x1, line.y1), to(line.x2, line.y2)
+        drawing.add(Line(*guard, *far, strokeColor=red, strokeWidth=1.0))
+        leader = prims.reach.leader
+        drawing.add(
+            Line(
+                *to(leader.x1, leader.y1),
+                *to(leader.x2, leader.y2),
+                strokeColor=red,
+                strokeWidth=0.4,
+            )
+        )
+        drawing.add(Circle(*far, 1.6, fillColor=red, strokeColor=None))
+        arrow_head(drawing, far, guard, red)
+        caption = prims.reach.caption
+        drawing.add(_mark_label(caption, to(caption.x, caption.y), size, red))
+    for clearance in prims.clearances:
+        colour = theme.STATUS_COLOURS.get(clearance.status, theme.SLATE)
+        tick = clearance.tick
+        inner, outer = to(tick.x1, tick.y1), to(tick.x2, tick.y2)
+        drawing.add(Line(*inner, *outer, strokeColor=colour, strokeWidth=0.6))
+        if math.dist(inner, outer) > 7:
+            arrow_head(drawing, inner, outer, colour)
+            arrow_head(drawing, outer, inner, colour)
+        caption = clearance.caption
+        drawing.add(_mark_label(caption, to(caption.x, caption.y), size, colour))
+
+
+def _mark_label(label: Label, at: tuple[float, float], size: float, colour: Color):
+    """A bold label centred on ``at`` (its second line under it, regular), on a
+    white ground so it reads over the lines it crosses."""
+    lines = [(label.text, BOLD, size)]
+    if label.sub:
+        lines.append((label.sub, REGULAR, size * 0.85))
+    width = max(stringWidth(text, font, s) for text, font, s in lines) + 2
+    height = size * 1.15 * len(lines) + 1
+    top = height / 2
+    group = Group(
+        Rect(
+            -width / 2,
+            -top,
+            width,
+            height,
+            fillColor=theme.WHITE,
+            strokeColor=None,
+            fillOpacity=0.85,
+        )
+    )
+    y = top - size - 0.2
+    for text, font, s in lines:
+        shape = text_shape(0, y, text, s, colour=colour, anchor="middle")
+        shape.fontName = font
+        group.add(shape)
+        y -= size * 1.15
+    group.transform = mmult(translate(*at), rotate(-label.rotate_deg))
+    return group
 
 
 def _scale_bar(
