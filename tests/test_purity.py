@@ -30,6 +30,8 @@ PURE_MODULES = {
     ],
     "assessment": [
         "compliance.assessment.content",
+        "compliance.assessment.checks",
+        "compliance.assessment.declaration",
         "compliance.assessment.hazards",
         "compliance.assessment.hazards.catalogue",
         "compliance.assessment.hazards.risk",

@@ -18,6 +18,7 @@ from typing import Any
 
 import django_filters
 from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Model, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -34,6 +35,7 @@ from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cells.api.errors import validation_detail
 from cells.api.filters import IdFilter
 from cells.api.permissions import CanEditOrganisationData
 from cells.permissions import can_edit, require_edit
@@ -53,6 +55,9 @@ from compliance.assessment.serializers import (
     RevisionDiffSerializer,
     RevisionLimitsSerializer,
     RevisionSerializer,
+    SignPreviewSerializer,
+    SignRequestSerializer,
+    sign_preview,
 )
 
 FIELD_ERRORS = OpenApiResponse(
@@ -114,6 +119,11 @@ class AssessmentDataViewSet(viewsets.GenericViewSet):
         """What each viewset loads with its objects."""
         return queryset
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        # The cells' compliance checks, worked out once per request and cell
+        # for every hazard and measure answered.
+        return {**super().get_serializer_context(), "checks": selectors.ChecksByCell()}
+
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, ObjectDoesNotExist):
             # Deleted by someone else while this request was being answered
@@ -167,7 +177,7 @@ class AssessmentViewSet(AssessmentDataViewSet, viewsets.ReadOnlyModelViewSet):
 
     def scoped(self, queryset: QuerySet) -> QuerySet:
         revisions = Revision.objects.select_related(
-            "created_by", "submitted_by", "approved_by", "signed_by"
+            "created_by", "submitted_by", "approved_by", "signed_by", "declaration"
         ).order_by("-number")
         return queryset.prefetch_related(
             Prefetch("revisions", queryset=revisions)
@@ -245,7 +255,7 @@ class RevisionViewSet(
 
     def scoped(self, queryset: QuerySet) -> QuerySet:
         return queryset.select_related(
-            "created_by", "submitted_by", "approved_by", "signed_by"
+            "created_by", "submitted_by", "approved_by", "signed_by", "declaration"
         )
 
     def get_serializer_class(self):
@@ -314,13 +324,54 @@ class RevisionViewSet(
         return self._move(services.revision_approve, request)
 
     @extend_schema(
-        summary="Sign a revision (safety engineers): its content is frozen",
+        methods=["GET"],
+        summary="What signing this revision declares",
+        description="The statement the signer confirms and the open findings "
+        "of the cell (fails, then those needing evidence) as they will stand "
+        "once the revision is signed, each with the key to give its reason by. "
+        "Once signed, the declaration that was made.",
         request=None,
+        responses={200: SignPreviewSerializer},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Sign a revision (safety engineers): a declaration, then its "
+        "content is frozen",
+        description="Send the signer's ``password`` again, ``confirm: true`` "
+        "for the statement, and in ``accepted`` a reason for each open fail by "
+        "its key (GET this URL for them). A 400 names each missing or wrong "
+        "field, and in ``accepted`` each finding still without a reason.",
+        request=SignRequestSerializer,
         responses=REVISION_ACTION,
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["get", "post"])
     def sign(self, request: Request, pk: str) -> Response:
-        return self._move(services.revision_sign, request)
+        revision = self.get_object()
+        if request.method == "GET":
+            return Response(
+                sign_preview(
+                    revision, services.revision_sign_preview(revision=revision)
+                )
+            )
+        body = SignRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.revision_sign(
+                revision=revision, actor=request.user, **body.validated_data
+            )
+        except DjangoValidationError as exc:
+            raise ValidationError(sign_error_detail(exc)) from exc
+        except services.Conflict as exc:
+            return self.conflict(
+                exc.current,
+                _(
+                    "The revision was changed by someone else, or is no longer "
+                    "in a state that allows this: nothing was done. Here it is "
+                    "as it is now."
+                ),
+                RevisionDetailSerializer,
+            )
+        return Response(self.stored_data(revision.pk, RevisionDetailSerializer))
 
     @extend_schema(
         summary="Send a revision in review or approved back to draft",
@@ -396,6 +447,24 @@ class RevisionViewSet(
         page = self.paginate_queryset(entries)
         data = AuditEntrySerializer(page, many=True).data
         return self.get_paginated_response(data)
+
+
+def sign_error_detail(exc: DjangoValidationError) -> dict[str, Any]:
+    """A refused signing as the API answers it: messages by field, and under
+    ``accepted`` the messages of each finding by its key."""
+    if not hasattr(exc, "error_dict"):
+        return validation_detail(exc)
+    reasons = exc.error_dict.get("accepted", [])
+    detail: dict[str, Any] = validation_detail(
+        DjangoValidationError(
+            {k: v for k, v in exc.error_dict.items() if k != "accepted"}
+        )
+    )
+    if reasons:
+        detail["accepted"] = {
+            error.params["key"]: list(error) for error in reasons if error.params
+        }
+    return detail
 
 
 # --- Hazards and measures -------------------------------------------------------

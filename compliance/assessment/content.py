@@ -1,7 +1,10 @@
 """What a risk-assessment revision says, as pure data (pydantic, no Django).
 
 Signing stores the SHA-256 of this content; comparing two revisions compares
-this content. Hazards and measures carry a ``key`` that stays the same when a
+this content. A revision signed with a declaration (who signed, when, the
+statement confirmed and the open findings accepted, with reasons) has it in
+its content, so the hash covers it; a revision signed before declarations
+existed has none, and hashes as it always did. Hazards and measures carry a ``key`` that stays the same when a
 revision is copied into the next, so a diff can tell a re-estimated hazard
 from a removed one and an added one.
 """
@@ -63,6 +66,28 @@ class HazardContent(_Content):
     measures: tuple[MeasureContent, ...] = ()
 
 
+class DeclaredFinding(_Content):
+    """An open finding of the cell at signing, and the signer's reason."""
+
+    key: str  # "<rule id>|<subject key>", see compliance.assessment.checks
+    rule_id: str
+    subject_key: str
+    subject: str = ""
+    status: str  # "fail" or "needs_evidence"
+    message: str = ""  # as the signer read it
+    reason: str = ""  # why a fail is accepted; required for each fail
+
+
+class DeclarationContent(_Content):
+    """What the signer declared: the statement, and the open findings."""
+
+    signer: str  # the username at signing
+    signed_at: str  # ISO 8601, UTC
+    statement: str  # as shown to the signer, in their language
+    language: str = ""
+    findings: tuple[DeclaredFinding, ...] = ()
+
+
 class RevisionContent(_Content):
     intended_use: str = ""
     foreseeable_misuse: str = ""
@@ -72,6 +97,7 @@ class RevisionContent(_Content):
     low_guard_justification: str = ""
     conformity_route: str = ""
     hazards: tuple[HazardContent, ...] = ()
+    declaration: DeclarationContent | None = None
 
 
 def canonical_json(content: RevisionContent) -> str:
@@ -87,6 +113,11 @@ def canonical_json(content: RevisionContent) -> str:
     for hazard in data["hazards"]:
         if "measures" in hazard:
             hazard["measures"] = sorted(hazard["measures"], key=lambda m: m["key"])
+    declaration = data.get("declaration")
+    if declaration and "findings" in declaration:
+        declaration["findings"] = sorted(
+            declaration["findings"], key=lambda f: f["key"]
+        )
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -170,7 +201,8 @@ def diff(old: RevisionContent, new: RevisionContent) -> RevisionDiff:
     """What changed from ``old`` to ``new``: limits, and hazards added, removed,
     re-estimated (a risk parameter changed) or otherwise changed, with their
     measures."""
-    limits = _field_changes(old, new, {"hazards"})
+    # The declaration belongs to the signing, not to what the revision says.
+    limits = _field_changes(old, new, {"hazards", "declaration"})
     before = {h.key: h for h in old.hazards}
     after = {h.key: h for h in new.hazards}
     hazards = [

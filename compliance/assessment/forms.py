@@ -233,3 +233,80 @@ def conflict_message() -> str:
         "Someone else saved this while you were editing. The form now shows their "
         "values; make your change again if it is still needed."
     )
+
+
+def reason_field_name(finding_key: str) -> str:
+    """The form field of a finding's reason: by its key, so that a finding
+    that changed between showing the form and signing is never given another
+    finding's reason."""
+    return f"reason:{finding_key}"
+
+
+class SignForm(forms.Form):
+    """Signing as a declaration: a reason for each open fail, the statement
+    confirmed, and the password entered again. The service checks them."""
+
+    confirm = forms.BooleanField(required=False)
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        required=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Enter it again: signing is in your name."),
+    )
+
+    def __init__(self, data=None, *, open_findings, statement: str):
+        from compliance.assessment.checks import FAIL
+        from compliance.assessment.declaration import REASON_MAX_CHARS
+
+        super().__init__(data)
+        self.open_findings = open_findings
+        self.fields["confirm"].label = statement
+        self.reason_fields = {}
+        for finding in open_findings:
+            if finding.status != FAIL:
+                continue
+            name = reason_field_name(finding.key)
+            self.fields[name] = forms.CharField(
+                label=_("Why you accept it"),
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 2, "maxlength": REASON_MAX_CHARS}),
+            )
+            self.reason_fields[finding.key] = name
+
+    def fails(self):
+        """(finding, its reason field) for each open fail, in order."""
+        return [
+            (finding, self[self.reason_fields[finding.key]])
+            for finding in self.open_findings
+            if finding.key in self.reason_fields
+        ]
+
+    def needing_evidence(self):
+        return [f for f in self.open_findings if f.key not in self.reason_fields]
+
+    def service_values(self) -> dict:
+        """What revision_sign takes (the form must be bound and validated)."""
+        data = self.cleaned_data
+        return {
+            "password": data.get("password") or "",
+            "confirm": bool(data.get("confirm")),
+            "accepted": {
+                key: data.get(name) or "" for key, name in self.reason_fields.items()
+            },
+        }
+
+    def add_service_errors(self, exc) -> None:
+        """The service's refusal, each message on the field it is about."""
+        if not hasattr(exc, "error_dict"):
+            self.add_error(None, exc.messages)
+            return
+        for field, errors in exc.error_dict.items():
+            if field == "accepted":
+                for error in errors:
+                    name = self.reason_fields.get((error.params or {}).get("key"))
+                    self.add_error(name, error)
+            elif field in ("password", "confirm"):
+                self.add_error(field, errors)
+            else:
+                self.add_error(None, errors)

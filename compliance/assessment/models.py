@@ -413,3 +413,47 @@ class Measure(models.Model):
             and self.plr_required
             and (not self.pl_claimed or self.pl_claimed < self.plr_required)
         )
+
+
+class SignatureDeclaration(models.Model):
+    """What a safety engineer declared in signing a revision: the statement
+    they confirmed, and the open findings of the cell at signing (fails and
+    findings that need evidence) with the reason each fail is accepted.
+
+    Written in the transaction that signs, just before the revision is marked
+    signed; the database then refuses any change to it (migration 0008), and
+    the revision's content hash covers it (``content.DeclarationContent``).
+    """
+
+    revision = models.OneToOneField(
+        Revision, on_delete=models.CASCADE, related_name="declaration"
+    )
+    signer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # The name as it was at signing: the account may be renamed later.
+    signer_name = models.CharField(_("signed by"), max_length=150)
+    signed_at = models.DateTimeField(_("signed"))
+    statement = models.TextField(_("statement"))
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    # [{key, rule_id, subject_key, subject, status, message, reason}, ...],
+    # fails first, as content.DeclaredFinding.
+    findings = models.JSONField(_("open findings at signing"), default=list)
+
+    class Meta:
+        verbose_name = _("signature declaration")
+        verbose_name_plural = _("signature declarations")
+
+    def __str__(self) -> str:
+        return str(
+            _("Declaration of %(name)s on %(revision)s")
+            % {"name": self.signer_name, "revision": self.revision}
+        )
+
+    @property
+    def accepted_fails(self) -> list[dict]:
+        return [f for f in self.findings if f.get("status") == "fail"]
+
+    @property
+    def needing_evidence(self) -> list[dict]:
+        return [f for f in self.findings if f.get("status") == "needs_evidence"]

@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
-from cells.models import Cell
+from cells.models import Cell, Device, GuardSegment, Opening
 from compliance.assessment.audit import AuditEntry
-from compliance.assessment.content import HazardContent, MeasureContent, RevisionContent
-from compliance.assessment.models import Assessment, Hazard, Measure, Revision
+from compliance.assessment.checks import CellChecks
+from compliance.assessment.content import (
+    DeclarationContent,
+    DeclaredFinding,
+    HazardContent,
+    MeasureContent,
+    RevisionContent,
+)
+from compliance.assessment.declaration import timestamp
+from compliance.assessment.models import (
+    Assessment,
+    Hazard,
+    Measure,
+    Revision,
+    SignatureDeclaration,
+)
 from compliance.calculators.iso13849 import PlrInput, plr
+
+# What is loaded with each revision: its organisation (to authorise) and its
+# declaration once signed (part of its content).
+REVISION_RELATED = ("assessment__cell__project__organisation", "declaration")
 
 
 def assessments_for(user) -> QuerySet[Assessment]:
@@ -21,7 +41,7 @@ def assessments_for(user) -> QuerySet[Assessment]:
 def revisions_for(user) -> QuerySet[Revision]:
     return Revision.objects.filter(
         assessment__cell__project__organisation__memberships__user=user
-    ).select_related("assessment__cell__project__organisation")
+    ).select_related(*REVISION_RELATED)
 
 
 def hazards_for(user) -> QuerySet[Hazard]:
@@ -38,7 +58,7 @@ def measures_for(user) -> QuerySet[Measure]:
 
 def current_revision(assessment: Assessment) -> Revision:
     return (
-        Revision.objects.select_related("assessment__cell__project__organisation")
+        Revision.objects.select_related(*REVISION_RELATED)
         .filter(assessment=assessment)
         .order_by("-number")
         .first()
@@ -88,6 +108,72 @@ def location_choices(cell: Cell) -> dict[str, str]:
     for station in OperatorStation.objects.filter(cell=cell):
         choices[f"station:{station.pk}"] = str(station)
     return choices
+
+
+def declaration_of(revision: Revision) -> SignatureDeclaration | None:
+    """The revision's signature declaration, if it was signed with one
+    (no query when loaded with ``REVISION_RELATED``)."""
+    try:
+        return revision.declaration
+    except ObjectDoesNotExist:
+        return None
+
+
+def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent:
+    return DeclarationContent(
+        signer=declaration.signer_name,
+        signed_at=timestamp(declaration.signed_at),
+        statement=declaration.statement,
+        language=declaration.language,
+        findings=tuple(DeclaredFinding(**f) for f in declaration.findings),
+    )
+
+
+def cell_with_layout(cell: Cell) -> Cell:
+    """The cell again with what its compliance checks read (as
+    ``cells.selectors.cell_with_layout``); the caller has authorised it."""
+    return (
+        Cell.objects.select_related("project__organisation")
+        .prefetch_related(
+            Prefetch(
+                "segments",
+                queryset=GuardSegment.objects.prefetch_related(
+                    Prefetch(
+                        "openings",
+                        queryset=Opening.objects.order_by("offset_mm", "id"),
+                    )
+                ),
+            ),
+            Prefetch(
+                "devices", queryset=Device.objects.select_related("opening__segment")
+            ),
+        )
+        .get(pk=cell.pk)
+    )
+
+
+def cell_checks(cell: Cell) -> CellChecks:
+    """The findings of the cell's compliance checks, as the assessment reads
+    them, in the reader's language: computed once per page or API request
+    and handed to every hazard (a fixed number of queries)."""
+    from compliance.rules.cell_facts import cell_facts
+    from compliance.rules.engine import evaluate
+
+    results = evaluate(cell_facts(cell_with_layout(cell)))
+    return CellChecks.of((f for r in results for f in r.findings), gettext)
+
+
+class ChecksByCell:
+    """The checks of each cell, computed the first time a cell is asked for:
+    one computation per cell in a request (a list may span several cells)."""
+
+    def __init__(self) -> None:
+        self._by_cell: dict[int, CellChecks] = {}
+
+    def __call__(self, cell_id: int) -> CellChecks:
+        if cell_id not in self._by_cell:
+            self._by_cell[cell_id] = cell_checks(Cell(pk=cell_id))
+        return self._by_cell[cell_id]
 
 
 def revision_content(revision: Revision) -> RevisionContent:
@@ -149,6 +235,9 @@ def revision_content(revision: Revision) -> RevisionContent:
         low_guard_justification=revision.low_guard_justification,
         conformity_route=revision.conformity_route,
         hazards=tuple(hazards),
+        declaration=declaration_content(declaration)
+        if (declaration := declaration_of(revision)) is not None
+        else None,
     )
 
 

@@ -18,10 +18,16 @@ from rest_framework import serializers
 from cells import selectors as cell_selectors
 from cells.api.serializers import OwnedRelatedField
 from cells.models import PerformanceLevel
-from compliance.assessment import selectors, services
+from compliance.assessment import checks, declaration, selectors, services
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.hazards import catalogue, risk
-from compliance.assessment.models import Assessment, Hazard, Measure, Revision
+from compliance.assessment.models import (
+    Assessment,
+    Hazard,
+    Measure,
+    Revision,
+    SignatureDeclaration,
+)
 
 VERSION_HELP = (
     "The version you read. Required to change the object: if someone saved it "
@@ -37,6 +43,13 @@ def _required_version() -> serializers.ValidationError:
     )
 
 
+def cell_checks_for(context: dict[str, Any], cell_id: int) -> checks.CellChecks:
+    """The cell's compliance checks, computed once per request and cell: kept
+    in the serializer context, which nested serializers share."""
+    by_cell = context.setdefault("checks", selectors.ChecksByCell())
+    return by_cell(cell_id)
+
+
 class UserRefSerializer(serializers.Serializer):
     """Who did something."""
 
@@ -45,6 +58,15 @@ class UserRefSerializer(serializers.Serializer):
 
 
 # --- Measures -------------------------------------------------------------------
+
+
+class FailedCheckSerializer(serializers.Serializer):
+    """The failing compliance check a measure's device or guard has."""
+
+    key = serializers.CharField(help_text="The finding's key: <rule id>|<subject>.")
+    rule_id = serializers.CharField()
+    subject = serializers.CharField()
+    message = serializers.CharField()
 
 
 class MeasureSerializer(serializers.ModelSerializer):
@@ -78,6 +100,11 @@ class MeasureSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text="A safety function whose claimed PL is missing or below its PLr.",
     )
+    ineffective = serializers.SerializerMethodField(
+        help_text="Set when the device or guard the measure relies on fails a "
+        "compliance check: the failing rule and its message. An ineffective "
+        "measure cannot lower the hazard's residual risk. Null otherwise."
+    )
 
     class Meta:
         model = Measure
@@ -95,6 +122,7 @@ class MeasureSerializer(serializers.ModelSerializer):
             "plr_required",
             "pl_claimed",
             "pl_below_plr",
+            "ineffective",
             "version",
         ]
         read_only_fields = ["key", "linked_label"]
@@ -111,6 +139,19 @@ class MeasureSerializer(serializers.ModelSerializer):
                     {"hazard": [_("A measure cannot move to another hazard.")]}
                 )
         return attrs
+
+    @extend_schema_field(FailedCheckSerializer(allow_null=True))
+    def get_ineffective(self, measure: Measure) -> dict[str, str] | None:
+        cell_id = measure.hazard.revision.assessment.cell_id
+        failure = cell_checks_for(self.context, cell_id).measure_failure(measure)
+        if failure is None:
+            return None
+        return {
+            "key": failure.key,
+            "rule_id": failure.rule_id,
+            "subject": failure.subject,
+            "message": failure.message,
+        }
 
 
 # --- Hazards --------------------------------------------------------------------
@@ -142,13 +183,19 @@ def hazard_estimates(hazard: Hazard) -> tuple[Any, Any]:
     return one(""), one("residual_")
 
 
-def hazard_acceptability(hazard: Hazard) -> risk.Acceptability:
-    """The product's acceptance rule on the hazard (its measures prefetched)."""
+def hazard_acceptability(
+    hazard: Hazard, cell_checks: checks.CellChecks
+) -> risk.Acceptability:
+    """The product's acceptance rule on the hazard (its measures prefetched),
+    with what the cell's compliance checks say of its measures and contact."""
     initial, residual = hazard_estimates(hazard)
-    measures = hazard.measures.all()
-    measures_pl_ok = not any(m.pl_below_plr for m in measures)
-    return risk.residual_acceptable(
-        initial, residual, measures_pl_ok, measure_steps=[m.step for m in measures]
+    return checks.acceptability(
+        initial=initial,
+        residual=residual,
+        hazard_key=str(hazard.key),
+        body_region=hazard.body_region,
+        measures=list(hazard.measures.all()),
+        checks=cell_checks,
     )
 
 
@@ -313,14 +360,18 @@ class HazardSerializer(serializers.ModelSerializer):
         _initial, residual = hazard_estimates(hazard)
         return residual.level if residual else None
 
+    def _acceptability(self, hazard: Hazard) -> risk.Acceptability:
+        cell_id = hazard.revision.assessment.cell_id
+        return hazard_acceptability(hazard, cell_checks_for(self.context, cell_id))
+
     def get_acceptable(self, hazard: Hazard) -> bool:
-        return hazard_acceptability(hazard).acceptable
+        return self._acceptability(hazard).acceptable
 
     @extend_schema_field(ReasonSerializer(many=True))
     def get_reasons(self, hazard: Hazard) -> list[dict[str, str]]:
         return [
             {"code": reason.code, "text": reason.render(gettext)}
-            for reason in hazard_acceptability(hazard).reasons
+            for reason in self._acceptability(hazard).reasons
         ]
 
 
@@ -335,6 +386,32 @@ class RevisionSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "number", "status", "version", "signed_at"]
 
 
+class DeclaredFindingSerializer(serializers.Serializer):
+    """An open finding of the cell at signing, with the signer's reason."""
+
+    key = serializers.CharField()
+    rule_id = serializers.CharField()
+    subject_key = serializers.CharField()
+    subject = serializers.CharField()
+    # Text, not an enum: "status" names other choice sets in the schema.
+    status = serializers.CharField(help_text='"fail" or "needs_evidence".')
+    message = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class DeclarationSerializer(serializers.ModelSerializer):
+    """What the signer declared: the statement confirmed and the open findings
+    of the cell at signing, each fail with the reason it is accepted. The
+    revision's content hash covers it."""
+
+    findings = DeclaredFindingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = SignatureDeclaration
+        fields = ["signer_name", "signed_at", "statement", "language", "findings"]
+        read_only_fields = fields
+
+
 class RevisionSerializer(serializers.ModelSerializer):
     """A numbered revision of an assessment: its state, limits and sign-off."""
 
@@ -343,6 +420,10 @@ class RevisionSerializer(serializers.ModelSerializer):
     submitted_by = UserRefSerializer(read_only=True, allow_null=True)
     approved_by = UserRefSerializer(read_only=True, allow_null=True)
     signed_by = UserRefSerializer(read_only=True, allow_null=True)
+    declaration = serializers.SerializerMethodField(
+        help_text="Signed revisions: the signer's declaration. Null until "
+        "signed, and for revisions signed before declarations were recorded."
+    )
 
     class Meta:
         model = Revision
@@ -370,8 +451,14 @@ class RevisionSerializer(serializers.ModelSerializer):
             "signed_by",
             "signed_at",
             "content_hash",
+            "declaration",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(DeclarationSerializer(allow_null=True))
+    def get_declaration(self, revision: Revision) -> dict[str, Any] | None:
+        found = selectors.declaration_of(revision)
+        return DeclarationSerializer(found).data if found is not None else None
 
 
 class RevisionDetailSerializer(RevisionSerializer):
@@ -438,6 +525,87 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
     def get_actor(self, entry: AuditEntry) -> str | None:
         return entry.actor.username if entry.actor else None
+
+
+# --- Signing --------------------------------------------------------------------
+
+
+class OpenFindingSerializer(serializers.Serializer):
+    """An open finding of the cell the signer declares to accept."""
+
+    key = serializers.CharField(
+        help_text="The finding's key, <rule id>|<subject key> (#2, #3... for a "
+        "rule's further findings on one subject): give reasons by it."
+    )
+    rule_id = serializers.CharField()
+    # Text, not an enum: "status" names other choice sets in the schema.
+    status = serializers.CharField(help_text='"fail" or "needs_evidence".')
+    subject_key = serializers.CharField()
+    subject = serializers.CharField()
+    message = serializers.CharField()
+    citation = serializers.CharField()
+    reason_required = serializers.BooleanField(
+        help_text="A fail: signing needs a reason it is accepted."
+    )
+
+
+class SignPreviewSerializer(serializers.Serializer):
+    """What signing the revision would declare: the statement to confirm and
+    the open findings of the cell (as they will stand once it is signed),
+    fails first."""
+
+    revision = serializers.IntegerField()
+    status = serializers.CharField()
+    statement = serializers.CharField()
+    reason_max_length = serializers.IntegerField()
+    open_findings = OpenFindingSerializer(many=True)
+    declaration = DeclarationSerializer(
+        allow_null=True, help_text="Once signed: what was declared."
+    )
+
+
+def sign_preview(revision: Revision, open_findings) -> dict[str, Any]:
+    found = selectors.declaration_of(revision)
+    return SignPreviewSerializer(
+        {
+            "revision": revision.pk,
+            "status": revision.status,
+            "statement": _(declaration.STATEMENT),
+            "reason_max_length": declaration.REASON_MAX_CHARS,
+            "open_findings": [
+                {**f.model_dump(), "reason_required": f.status == checks.FAIL}
+                for f in open_findings
+            ],
+            "declaration": found,
+        }
+    ).data
+
+
+class SignRequestSerializer(serializers.Serializer):
+    """Signing is a declaration: the password, the confirmed statement, and a
+    reason for each open fail. What is missing is a 400 naming it."""
+
+    password = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        trim_whitespace=False,
+        write_only=True,
+        style={"input_type": "password"},
+        help_text="The signer's password, entered again.",
+    )
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="True: the signer makes the declaration's statement.",
+    )
+    accepted = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=True),
+        required=False,
+        default=dict,
+        help_text="The reason each open fail is accepted, by finding key "
+        f"(at most {declaration.REASON_MAX_CHARS} characters each).",
+    )
 
 
 # --- Diff -----------------------------------------------------------------------

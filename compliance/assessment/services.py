@@ -6,17 +6,20 @@ Views and the API call these; they never write the models directly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F, Max
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cells.models import Cell, Device, GuardSegment, Role
 from cells.permissions import require_edit, role_in
-from compliance.assessment import audit, selectors
+from compliance.assessment import audit, declaration, selectors
+from compliance.assessment.checks import CheckedFinding
 from compliance.assessment.content import content_hash
 from compliance.assessment.models import (
     Assessment,
@@ -24,6 +27,7 @@ from compliance.assessment.models import (
     Measure,
     Revision,
     RevisionStatus,
+    SignatureDeclaration,
 )
 
 HAZARD_FIELDS = (
@@ -473,9 +477,10 @@ def _blank_limits(revision: Revision) -> dict[str, str]:
     return errors
 
 
-@transaction.atomic
-def revision_sign(*, revision: Revision, actor) -> Revision:
-    """A safety engineer signs: the content is hashed and frozen for good."""
+def check_signer(*, revision: Revision, actor) -> None:
+    """Refuse unless ``actor`` may sign ``revision`` in its present state:
+    ``PermissionDenied`` for the wrong person, ``ValidationError`` for the
+    wrong state. The signing form asks before it is shown."""
     organisation = revision.assessment.cell.project.organisation
     if role_in(actor, organisation.pk) != Role.SAFETY_ENGINEER:
         raise PermissionDenied(_("Only a safety engineer can sign a risk assessment."))
@@ -490,22 +495,139 @@ def revision_sign(*, revision: Revision, actor) -> Revision:
             raise PermissionDenied(_("The approver and the signer must be two people."))
     elif revision.status not in (RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED):
         raise ValidationError(_("Submit the revision for review before signing it."))
-    errors = _blank_limits(revision)
+
+
+class _Undo(Exception):
+    """Leaves a savepoint, rolling it back, with what was read inside."""
+
+
+def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
+    """The open findings of the cell (fails, then those needing evidence) as
+    they will stand once ``revision`` is signed: what the signer declares.
+
+    Whatever relaxes or feeds a rule comes from the latest signed revision, so
+    signing can itself open or close findings (a contact recorded in this
+    revision is checked only once it is signed). The findings are read with
+    the revision marked signed inside a savepoint that is then rolled back:
+    nothing is written. For a revision already signed, these are the findings
+    as they stand now (its declaration says what was open at signing).
+    """
+    try:
+        with transaction.atomic():
+            # The plain queryset update: no audit entry for a change undone.
+            # A signed revision is left alone (the database refuses to touch
+            # it), and is signed already.
+            models.QuerySet.update(
+                Revision.objects.filter(pk=revision.pk).exclude(
+                    status=RevisionStatus.SIGNED
+                ),
+                status=RevisionStatus.SIGNED,
+                content_hash="0" * 64,
+            )
+            raise _Undo(selectors.cell_checks(revision.assessment.cell).open())
+    except _Undo as undone:
+        return undone.args[0]
+
+
+def _reason_errors(
+    open_findings: tuple[CheckedFinding, ...], reasons: Mapping[str, str]
+) -> list[ValidationError]:
+    """One error per open finding whose reason is missing or too long; its
+    ``params["key"]`` is the finding's key (the API and the form use it)."""
+    by_key = {f.key: f for f in open_findings}
+    errors = []
+    for key, problem in declaration.reason_problems(open_findings, reasons).items():
+        finding = by_key[key]
+        params = {
+            "key": key,
+            "rule": finding.rule_id,
+            "subject": finding.subject,
+            "max": declaration.REASON_MAX_CHARS,
+        }
+        message = (
+            _("Give the reason you accept this failing finding: %(rule)s, %(subject)s.")
+            if problem == "missing"
+            else _("Keep the reason to %(max)s characters: %(rule)s, %(subject)s.")
+        )
+        errors.append(ValidationError(message, code=problem, params=params))
+    return errors
+
+
+@transaction.atomic
+def revision_sign(
+    *,
+    revision: Revision,
+    actor,
+    password: str,
+    confirm: bool,
+    accepted: Mapping[str, str],
+) -> Revision:
+    """A safety engineer signs: a declaration, then the content is hashed and
+    frozen for good.
+
+    The signer re-enters their ``password``, confirms ``declaration.STATEMENT``
+    (``confirm``) and gives, in ``accepted``, a reason for each open fail of
+    the cell by the finding's key (``"<rule id>|<subject key>"``, see
+    ``revision_sign_preview``). Anything missing is a ``ValidationError`` naming
+    each field (``password``, ``confirm``) and each finding (``accepted``, one
+    error per finding, its key in ``params["key"]``), with the limits and
+    estimates still to record; nothing is written then.
+
+    The declaration (``SignatureDeclaration``) is written just before the
+    revision is marked signed, in the same transaction, and the content hash
+    covers it.
+    """
+    check_signer(revision=revision, actor=actor)
+    errors: dict[str, Any] = _blank_limits(revision)
     unestimated = [h.task for h in revision.hazards.all() if not h.is_estimated]
     if unestimated:
         errors[NON_FIELD_ERRORS] = _(
             "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
         ) % {"tasks": "; ".join(unestimated)}
+    if not password:
+        errors["password"] = _("Re-enter your password to sign.")
+    elif not actor.check_password(password):
+        errors["password"] = _(
+            "That is not your password: re-enter the password you sign in with."
+        )
+    if confirm is not True:
+        errors["confirm"] = _("Confirm the declaration to sign.")
+    reasons = declaration.clean_reasons(accepted)
+    open_findings = revision_sign_preview(revision=revision)
+    reason_errors = _reason_errors(open_findings, reasons)
+    if reason_errors:
+        errors["accepted"] = reason_errors
     if errors:
         raise ValidationError(errors)
-    digest = content_hash(selectors.revision_content(revision))
+    now = timezone.now()
+    declared = declaration.declare(
+        open_findings=open_findings,
+        reasons=reasons,
+        signer=actor.get_username(),
+        signed_at=now,
+        statement=_(declaration.STATEMENT),
+        language=get_language() or "",
+    )
+    SignatureDeclaration.objects.create(
+        revision_id=revision.pk,
+        signer=actor,
+        signer_name=declared.signer,
+        signed_at=now,
+        statement=declared.statement,
+        language=declared.language,
+        findings=[f.model_dump() for f in declared.findings],
+    )
+    # The content as stored, declaration included: what revision_is_intact
+    # reads back.
+    stored = Revision.objects.select_related("declaration").get(pk=revision.pk)
+    digest = content_hash(selectors.revision_content(stored))
     return _transition(
         revision,
         actor,
         {RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED},
         status=RevisionStatus.SIGNED,
         signed_by=actor,
-        signed_at=timezone.now(),
+        signed_at=now,
         content_hash=digest,
     )
 

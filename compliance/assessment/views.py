@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,12 +23,13 @@ from django.views.decorators.http import require_POST
 from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit, role_in
-from compliance.assessment import selectors, services
+from compliance.assessment import checks, declaration, selectors, services
 from compliance.assessment.content import diff as content_diff
 from compliance.assessment.forms import (
     HazardForm,
     LimitsForm,
     MeasureForm,
+    SignForm,
     conflict_message,
     initial_from_query,
     service_values,
@@ -60,6 +61,9 @@ class Row:
     residual: Any
     acceptability: Any
     measures: list[Measure]
+    # Each measure with the failing check of its device or guard, if any: an
+    # ineffective measure.
+    measure_rows: list[tuple[Measure, checks.CheckedFinding | None]]
 
     @property
     def group(self) -> str:
@@ -89,18 +93,25 @@ def _estimate(hazard: Hazard, prefix: str = ""):
     )
 
 
-def _row(hazard: Hazard) -> Row:
+def _row(hazard: Hazard, cell_checks: checks.CellChecks) -> Row:
+    """``cell_checks``: the cell's compliance checks, worked out once for the
+    whole page (``selectors.cell_checks``)."""
     measures = list(hazard.measures.all())
     initial, residual = _estimate(hazard), _estimate(hazard, "residual_")
-    pl_ok = not any(m.pl_below_plr for m in measures)
     return Row(
         hazard,
         initial,
         residual,
-        risk.residual_acceptable(
-            initial, residual, pl_ok, measure_steps=[m.step for m in measures]
+        checks.acceptability(
+            initial=initial,
+            residual=residual,
+            hazard_key=str(hazard.key),
+            body_region=hazard.body_region,
+            measures=measures,
+            checks=cell_checks,
         ),
         measures,
+        [(m, cell_checks.measure_failure(m)) for m in measures],
     )
 
 
@@ -157,9 +168,16 @@ def _actions(request: HttpRequest, revision: Revision) -> list[str]:
     return actions
 
 
-def _context(request: HttpRequest, revision: Revision, **extra) -> dict[str, Any]:
+def _context(
+    request: HttpRequest,
+    revision: Revision,
+    cell_checks: checks.CellChecks | None = None,
+    **extra,
+) -> dict[str, Any]:
     cell = revision.assessment.cell
-    rows = [_row(h) for h in selectors.register(revision)]
+    if cell_checks is None:
+        cell_checks = selectors.cell_checks(cell)
+    rows = [_row(h, cell_checks) for h in selectors.register(revision)]
     group, phase, level = (request.GET.get(k, "") for k in ("group", "phase", "level"))
     shown = [
         r
@@ -192,6 +210,7 @@ def _context(request: HttpRequest, revision: Revision, **extra) -> dict[str, Any
         "hazard_form": _new_hazard_form(revision),
         "limits_form": LimitsForm.for_revision(revision),
         "intact": services.revision_is_intact(revision) if revision.is_signed else None,
+        "declaration": selectors.declaration_of(revision),
         "levels": risk.RISK_LEVELS,
         "exposed_persons": [
             _(catalogue.exposed_person(p).label) for p in revision.exposed_persons
@@ -433,8 +452,7 @@ def hazard_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            row = _row(selectors.register(revision).get(pk=hazard.pk))
-            return _row_response(request, revision, row)
+            return _row_response(request, revision, hazard.pk)
     context = _context(
         request, revision, editing=hazard.pk, edit_form=form, error=error
     )
@@ -443,12 +461,16 @@ def hazard_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
-def _row_response(request: HttpRequest, revision: Revision, row: Row) -> HttpResponse:
+def _row_response(
+    request: HttpRequest, revision: Revision, hazard_pk: int
+) -> HttpResponse:
     if not is_fragment_request(request):
         return redirect(
             reverse("compliance:assessment", args=[revision.assessment.cell_id])
         )
-    context = _context(request, revision, row=row)
+    cell_checks = selectors.cell_checks(revision.assessment.cell)
+    row = _row(selectors.register(revision).get(pk=hazard_pk), cell_checks)
+    context = _context(request, revision, cell_checks, row=row)
     return render(request, f"{TEMPLATE}#hazard-row", context)
 
 
@@ -456,8 +478,7 @@ def _row_response(request: HttpRequest, revision: Revision, row: Row) -> HttpRes
 def hazard_row(request: HttpRequest, pk: int) -> HttpResponse:
     """A row as shown (after Cancel in the inline editor)."""
     hazard = _hazard(request, pk)
-    row = _row(selectors.register(hazard.revision).get(pk=hazard.pk))
-    return _row_response(request, hazard.revision, row)
+    return _row_response(request, hazard.revision, hazard.pk)
 
 
 @login_required
@@ -515,10 +536,6 @@ WORKFLOW = {
     "submit": (services.revision_submit, gettext_lazy("Submitted for review.")),
     "return": (services.revision_return, gettext_lazy("Sent back to draft.")),
     "approve": (services.revision_approve, gettext_lazy("Approved.")),
-    "sign": (
-        services.revision_sign,
-        gettext_lazy("Signed. This revision can no longer be changed."),
-    ),
     "start-next": (
         services.revision_start_next,
         gettext_lazy("New revision started from the signed one."),
@@ -526,22 +543,75 @@ WORKFLOW = {
 }
 
 
+def _refused(exc: Exception) -> str:
+    return " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+
+
 @login_required
-@require_POST
 def revision_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """A step of the workflow (POST). Signing is a declaration with its own
+    form (GET shows it, POST signs): see ``_sign``."""
     revision = _revision(request, pk)
+    if action == "sign":
+        return _sign(request, revision)
     if action not in WORKFLOW:
         raise Http404("No such action.")
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     service, done = WORKFLOW[action]
     url = reverse("compliance:assessment", args=[revision.assessment.cell_id])
     try:
         result = service(revision=revision, actor=request.user)
     except (ValidationError, PermissionDenied, services.Conflict) as exc:
-        text = " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
-        messages.error(request, text)
+        messages.error(request, _refused(exc))
         return redirect(f"{url}?revision={revision.number}")
     messages.success(request, str(done))
     return redirect(f"{url}?revision={result.number}")
+
+
+def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
+    """The signing form: the open findings of the cell (each fail needs the
+    reason it is accepted), the statement to confirm and the password. A GET
+    shows it; a POST signs, or shows the form again saying what is missing."""
+    url = reverse("compliance:assessment", args=[revision.assessment.cell_id])
+    back = f"{url}?revision={revision.number}"
+    try:
+        services.check_signer(revision=revision, actor=request.user)
+    except (ValidationError, PermissionDenied) as exc:
+        messages.error(request, _refused(exc))
+        return redirect(back)
+    open_findings = services.revision_sign_preview(revision=revision)
+    statement = _(declaration.STATEMENT)
+    form = SignForm(
+        request.POST if request.method == "POST" else None,
+        open_findings=open_findings,
+        statement=statement,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = services.revision_sign(
+                revision=revision, actor=request.user, **form.service_values()
+            )
+        except (PermissionDenied, services.Conflict) as exc:
+            messages.error(request, _refused(exc))
+            return redirect(back)
+        except ValidationError as exc:
+            form.add_service_errors(exc)
+        else:
+            messages.success(
+                request, _("Signed. This revision can no longer be changed.")
+            )
+            return redirect(f"{url}?revision={result.number}")
+    cell = revision.assessment.cell
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "revision": revision,
+        "form": form,
+        "back": back,
+        "reason_max_length": declaration.REASON_MAX_CHARS,
+    }
+    return render(request, "compliance/assessment/revision_sign.html", context)
 
 
 # Readable names of the fields a diff or the history can name.

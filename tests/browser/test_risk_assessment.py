@@ -1,9 +1,14 @@
 """A safety engineer records a risk assessment in the browser: hazards from the
-catalogue, estimation, a measure, sign-off, revision 2, the diff and the history."""
+catalogue, estimation, a measure, the limits of the machine, sign-off as a
+declaration (a reason for each open fail, the statement, the password),
+revision 2, the diff and the history."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+from django.db import connection
 from playwright.sync_api import Page, expect
 
 from cells.models import Role
@@ -20,10 +25,34 @@ from tests.signed_records import remove_signed_records
 
 pytestmark = pytest.mark.browser
 
+declarations = importlib.import_module(
+    "compliance.migrations.0008_signature_declaration"
+)
+PASSWORD = "pass-for-tests-1"  # tests/factories.py
+STATEMENT = (
+    "I have assessed the risks of this cell as recorded, and I accept the "
+    "residual risks and the open findings listed with the reasons given."
+)
+
+
+def remove_declarations() -> None:
+    """Signature declarations refuse deletion, like the revisions they sign:
+    lift their triggers to clear the committed ones (SQLite), before the
+    signed revisions themselves go."""
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        for statement in declarations.SQLITE_REVERSE:
+            cursor.execute(statement)
+        cursor.execute(f"DELETE FROM {declarations.TABLE}")
+        for statement in declarations.SQLITE:
+            cursor.execute(statement)
+
 
 @pytest.fixture
 def cell(transactional_db):
     yield _cell()
+    remove_declarations()
     remove_signed_records()
 
 
@@ -77,6 +106,14 @@ def test_engineer_records_signs_and_revises_an_assessment(
     form.get_by_role("button", name="Save").click()
     row = page.locator(".hazard-row", has_text="Replacing the gripper valve")
     expect(row).to_contain_text("PLr c")
+    # A lower residual risk rests on a measure.
+    row.get_by_role("link", name="+ measure").click()
+    measure_form = page.locator(".measure-form-row")
+    measure_form.locator("select[name$='-step']").select_option("safeguarding")
+    measure_form.locator("input[name$='-description']").fill("Lockout at the valve")
+    measure_form.get_by_role("button", name="Add measure").click()
+    row = page.locator(".hazard-row", has_text="Replacing the gripper valve")
+    expect(row).to_contain_text("Lockout at the valve")
     expect(row.locator(".ok")).to_have_count(1)
 
     # Accept a suggestion too, and estimate it.
@@ -93,9 +130,40 @@ def test_engineer_records_signs_and_revises_an_assessment(
     form.get_by_role("button", name="Save").click()
     expect(page.locator(".hazard-row", has_text="Infeed")).to_contain_text("PLr d")
 
+    # The limits of the machine (ISO 12100 5.3), which signing asks for.
+    page.get_by_role("link", name="Edit the limits").click()
+    limits = page.locator("#limits")
+    limits.locator("#id_intended_use").fill("Palletising cartons of up to 12 kg")
+    limits.locator("#id_foreseeable_misuse").fill("Reaching through the infeed")
+    limits.locator("#id_time_limits").fill("20 years, two shifts a day")
+    limits.locator("input[name=exposed_persons]").first.check()
+    limits.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Limits of the machine saved.")).to_be_visible()
+
     page.get_by_role("button", name="Submit for review").click()
+    page.get_by_role("link", name="Sign", exact=True).click()
+    # The open findings of the cell: each fail needs the reason it is accepted.
+    expect(page.get_by_text("Open findings of the cell")).to_be_visible()
+    reasons = page.locator(".sign-form textarea")
+    assert reasons.count() >= 1
+    for index in range(reasons.count()):
+        reasons.nth(index).fill("Accepted for the proof of concept; fixed in week 4.")
+    page.get_by_label(STATEMENT).check()
+    page.fill("#id_password", "not my password")
+    page.get_by_role("button", name="Sign", exact=True).click()
+    expect(page.get_by_text("That is not your password")).to_be_visible()
+    expect(page.locator("#id_password")).to_be_visible()  # still the form
+    page.screenshot(path=screenshot_dir / "risk-assessment-sign.png", full_page=True)
+    for index in range(reasons.count()):
+        reasons.nth(index).fill("Accepted for the proof of concept; fixed in week 4.")
+    page.get_by_label(STATEMENT).check()
+    page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Sign", exact=True).click()
     expect(page.get_by_text("content intact")).to_be_visible()
+    expect(page.locator("#declaration")).to_contain_text(STATEMENT)
+    expect(page.locator("#declaration")).to_contain_text(
+        "Accepted for the proof of concept; fixed in week 4."
+    )
     page.screenshot(path=screenshot_dir / "risk-assessment-signed.png", full_page=True)
 
     page.get_by_role("button", name="Start a new revision").click()

@@ -14,6 +14,27 @@ CRUSHING = {
 }
 
 
+# The password of every user the factories make (tests/factories.py).
+PASSWORD = "pass-for-tests-1"
+REASON = "Accepted for this test: the check is not what it is about."
+
+
+def declaration_for(revision, **overrides):
+    """What ``services.revision_sign`` needs besides the revision and the
+    signer: the password, the statement confirmed, and a reason for every
+    open fail of the cell (as signing will see them)."""
+    open_findings = services.revision_sign_preview(revision=revision)
+    accepted = {f.key: REASON for f in open_findings if f.status == "fail"}
+    return {"password": PASSWORD, "confirm": True, "accepted": accepted, **overrides}
+
+
+def sign_revision(revision, engineer, **overrides):
+    """Sign ``revision`` (in review or approved) as ``engineer``, declaring."""
+    return services.revision_sign(
+        revision=revision, actor=engineer, **declaration_for(revision, **overrides)
+    )
+
+
 @pytest.fixture
 def layout(cell):
     segment = GuardSegmentFactory(cell=cell, label="F1")

@@ -17,17 +17,21 @@ residual risk (again a product choice, not a clause): the hazard must be
 estimated, its residual level must be low or medium, every measure must reach
 its PLr, a residual risk lower than the initial one must rest on at least one
 measure, and a residual risk of serious injury (S2) must not rest on information
-for use alone (after the three-step method of ISO 12100:2010, 6.1).
+for use alone (after the three-step method of ISO 12100:2010, 6.1). The cell's
+compliance checks have their say too: a residual risk lower than the initial
+one cannot rest on a measure whose device or guard fails its check (the measure
+is ineffective), and a hazard whose contact fails the ISO/TS 15066 power and
+force limiting check is not acceptable, however it is estimated.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from compliance.calculators.base import Certainty, Line, gettext_noop
+from compliance.calculators.base import Certainty, Line, fmt, gettext_noop
 from compliance.calculators.iso13849 import PlrInput, plr
 from compliance.calculators.iso13849_tables import (
     PL_ORDER,
@@ -49,8 +53,11 @@ ACCEPTANCE_BASIS = gettext_noop(
     "standard: the hazard is estimated, its residual risk level is low or "
     "medium, every protective measure reaches its required performance level, "
     "a residual risk lower than the initial one rests on at least one measure, "
-    "and a residual risk of serious injury (S2) is not reduced by information "
-    "for use alone (after ISO 12100:2010, 6.1)."
+    "a residual risk of serious injury (S2) is not reduced by information "
+    "for use alone (after ISO 12100:2010, 6.1), a residual risk lower than the "
+    "initial one does not rest on a measure whose device or guard fails its "
+    "compliance check, and no contact of the hazard fails the ISO/TS 15066 "
+    "power and force limiting check."
 )
 
 # The id of step 3 of the three-step method, as in ``catalogue.THREE_STEP_METHOD``
@@ -221,6 +228,8 @@ ReasonCode = Literal[
     "measure_pl_below_plr",
     "residual_lowered_without_measure",
     "serious_risk_information_only",
+    "measure_ineffective",
+    "contact_check_fails",
 ]
 
 
@@ -258,12 +267,45 @@ class Acceptability(BaseModel):
     basis: str = ACCEPTANCE_BASIS
 
 
+class IneffectiveMeasure(BaseModel):
+    """A measure that relies on a device or guard whose compliance check fails.
+
+    ``message`` is the failing finding's message, already in the reader's
+    language.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    measure: str  # the measure's description
+    linked: str  # the device or guard it relies on, as labelled
+    rule_id: str
+    message: str
+
+
+class FailingContact(BaseModel):
+    """A failing ISO/TS 15066 power and force limiting check of a hazard's
+    contact, with the speeds compared when the check gave a permissible one."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rule_id: str
+    message: str  # the finding's message, in the reader's language
+    speed_mm_s: float | None = None
+    permissible_mm_s: float | None = None
+
+
+def _speed(value: float) -> str:
+    return fmt(value, 0 if float(value).is_integer() else 1)
+
+
 def residual_acceptable(
     initial: RiskEstimate | None,
     residual: RiskEstimate | None,
     measures_pl_ok: bool,
     *,
     measure_steps: Collection[str],
+    ineffective: Sequence[IneffectiveMeasure] = (),
+    failing_contacts: Sequence[FailingContact] = (),
 ) -> Acceptability:
     """Judge a hazard's residual risk by this product's rule (see ``ACCEPTANCE_BASIS``).
 
@@ -278,6 +320,13 @@ def residual_acceptable(
     ``measure_steps`` holds the three-step-method step of each of the hazard's
     measures (``"inherently_safe_design"``, ``"safeguarding"`` or
     ``INFORMATION_FOR_USE``), one per measure.
+
+    ``ineffective`` lists the hazard's measures whose device or guard fails its
+    compliance check: when the residual PLr is below the initial one, the
+    reduction rests on the measures, and each ineffective one is a reason
+    (an estimate left at the initial risk relies on no measure). Each of
+    ``failing_contacts`` (the hazard's failing ISO/TS 15066 power and force
+    limiting checks) is a reason whatever the estimate.
     """
     reasons: list[Reason] = []
     if initial is None:
@@ -351,4 +400,56 @@ def residual_acceptable(
                 ),
             )
         )
+    lowered = (
+        initial is not None
+        and residual is not None
+        and _PL_RANK[residual.effective_plr] < _PL_RANK[initial.effective_plr]
+    )
+    if lowered:
+        # A device or guard that fails its check does not do what the measure
+        # says it does: the estimate cannot count on it.
+        reasons.extend(
+            Reason(
+                code="measure_ineffective",
+                text=gettext_noop(
+                    "Measure “%(measure)s” relies on %(linked)s, whose %(rule)s "
+                    "check fails: it cannot lower the residual risk until the "
+                    "check passes. %(message)s"
+                ),
+                values={
+                    "measure": m.measure,
+                    "linked": m.linked,
+                    "rule": m.rule_id,
+                    "message": m.message,
+                },
+            )
+            for m in ineffective
+        )
+    for contact in failing_contacts:
+        if contact.permissible_mm_s is not None and contact.speed_mm_s is not None:
+            reasons.append(
+                Reason(
+                    code="contact_check_fails",
+                    text=gettext_noop(
+                        "The %(rule)s check of this contact fails: the robot "
+                        "moves at %(speed)s mm/s, above the %(permissible)s mm/s "
+                        "permissible (ISO/TS 15066)."
+                    ),
+                    values={
+                        "rule": contact.rule_id,
+                        "speed": _speed(contact.speed_mm_s),
+                        "permissible": _speed(contact.permissible_mm_s),
+                    },
+                )
+            )
+        else:
+            reasons.append(
+                Reason(
+                    code="contact_check_fails",
+                    text=gettext_noop(
+                        "The %(rule)s check of this contact fails: %(message)s"
+                    ),
+                    values={"rule": contact.rule_id, "message": contact.message},
+                )
+            )
     return Acceptability(acceptable=not reasons, reasons=tuple(reasons))

@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from compliance.assessment import audit, selectors, services
 from compliance.assessment.content import diff
 from compliance.models import AuditEntry, Hazard, Measure, Revision
-from tests.compliance.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING, sign_revision
 from tests.factories import CellFactory, DeviceFactory
 
 
@@ -19,9 +19,9 @@ def signed(revision, hazard, safety_engineer):
     services.measure_add(
         hazard=hazard, actor=safety_engineer, step="safeguarding", description="Fence"
     )
-    return services.revision_sign(
-        revision=services.revision_submit(revision=revision, actor=safety_engineer),
-        actor=safety_engineer,
+    return sign_revision(
+        services.revision_submit(revision=revision, actor=safety_engineer),
+        safety_engineer,
     )
 
 

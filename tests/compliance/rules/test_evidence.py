@@ -52,7 +52,7 @@ def test_without_any_text_the_low_fence_fails_with_no_pending_note(
 
 
 def _signed_contact(cell, engineer, *, area_cm2, speed_mm_s):
-    from tests.compliance.conftest import CRUSHING, state_limits
+    from tests.compliance.conftest import CRUSHING, sign_revision, state_limits
 
     cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
     cell.programmed_speed_mm_s = speed_mm_s
@@ -73,7 +73,7 @@ def _signed_contact(cell, engineer, *, area_cm2, speed_mm_s):
         **CRUSHING,
     )
     submitted = services.revision_submit(revision=revision, actor=engineer)
-    services.revision_sign(revision=submitted, actor=engineer)
+    sign_revision(submitted, engineer)
 
 
 def test_signed_contact_area_decides_the_pfl_verdict_by_pressure(

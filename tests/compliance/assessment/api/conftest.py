@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from compliance.assessment import services
-from tests.compliance.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING, declaration_for, sign_revision
 
 
 def _client_for(user) -> APIClient:
@@ -76,7 +76,13 @@ def measure_body(hazard, /, **overrides: Any) -> dict[str, Any]:
 def sign(revision, engineer):
     """Submit and sign through the services: the state most tests start from."""
     submitted = services.revision_submit(revision=revision, actor=engineer)
-    return services.revision_sign(revision=submitted, actor=engineer)
+    return sign_revision(submitted, engineer)
+
+
+def sign_body(revision, /, **overrides: Any) -> dict[str, Any]:
+    """The body of a sign request: the password, the statement confirmed and a
+    reason for each open fail."""
+    return declaration_for(revision, **overrides)
 
 
 @pytest.fixture

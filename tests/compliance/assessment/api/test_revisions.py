@@ -16,9 +16,10 @@ from tests.compliance.assessment.api.conftest import (
     detail_url,
     hazard_body,
     list_url,
+    sign_body,
 )
 from tests.compliance.assessment.conftest import LIMITS
-from tests.compliance.conftest import CRUSHING
+from tests.compliance.conftest import CRUSHING, sign_revision
 from tests.factories import CellFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -169,7 +170,9 @@ def test_architect_submits_and_engineer_signs(
     owner_api, engineer_api, revision, hazard, owner, safety_engineer
 ):
     submitted = owner_api.post(action_url("submit", revision.pk))
-    signed = engineer_api.post(action_url("sign", revision.pk))
+    signed = engineer_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert submitted.status_code == 200
     assert submitted.data["status"] == RevisionStatus.IN_REVIEW
@@ -184,7 +187,9 @@ def test_architect_submits_and_engineer_signs(
 def test_solution_architect_cannot_sign(owner_api, revision, hazard):
     owner_api.post(action_url("submit", revision.pk))
 
-    response = owner_api.post(action_url("sign", revision.pk))
+    response = owner_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert response.status_code == 403
     assert "safety engineer" in response.data["detail"]
@@ -207,7 +212,7 @@ def test_viewer_cannot_move_the_workflow(
     if prepare in ("submit", "sign"):
         revision = services.revision_submit(revision=revision, actor=safety_engineer)
     if prepare == "sign":
-        revision = services.revision_sign(revision=revision, actor=safety_engineer)
+        revision = sign_revision(revision, safety_engineer)
     before = Revision.objects.values().get(pk=revision.pk)
 
     response = viewer_api.post(action_url(name, revision.pk))
@@ -218,7 +223,9 @@ def test_viewer_cannot_move_the_workflow(
 
 
 def test_a_draft_cannot_be_signed(engineer_api, revision, hazard):
-    response = engineer_api.post(action_url("sign", revision.pk))
+    response = engineer_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert response.status_code == 400
     assert "Submit the revision" in str(response.data)
@@ -238,7 +245,9 @@ def test_signing_names_the_hazards_not_yet_estimated(
     services.hazard_add(revision=revision, actor=safety_engineer, **CRUSHING)
     engineer_api.post(action_url("submit", revision.pk))
 
-    response = engineer_api.post(action_url("sign", revision.pk))
+    response = engineer_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert response.status_code == 400
     assert CRUSHING["task"] in str(response.data)
@@ -258,7 +267,9 @@ def test_signing_with_blank_limits_is_a_400_naming_each_blank_limit(
     )
     engineer_api.post(action_url("submit", blank_revision.pk))
 
-    response = engineer_api.post(action_url("sign", blank_revision.pk))
+    response = engineer_api.post(
+        action_url("sign", blank_revision.pk), sign_body(blank_revision), format="json"
+    )
 
     assert response.status_code == 400
     assert set(response.data) == {
@@ -291,7 +302,9 @@ def test_signing_after_the_limits_are_stated_through_the_api(
     )
     engineer_api.post(action_url("submit", blank_revision.pk))
 
-    response = engineer_api.post(action_url("sign", blank_revision.pk))
+    response = engineer_api.post(
+        action_url("sign", blank_revision.pk), sign_body(blank_revision), format="json"
+    )
 
     assert stated.status_code == 200
     assert response.status_code == 200
@@ -343,11 +356,17 @@ def test_two_person_signoff_through_the_api(
 ):
     engineer_api.post(action_url("submit", revision.pk))
 
-    unapproved = engineer_api.post(action_url("sign", revision.pk))
+    unapproved = engineer_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
     own_approval = engineer_api.post(action_url("approve", revision.pk))
     approved = owner_api.post(action_url("approve", revision.pk))
-    architect_signs = owner_api.post(action_url("sign", revision.pk))
-    signed = engineer_api.post(action_url("sign", revision.pk))
+    architect_signs = owner_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
+    signed = engineer_api.post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert unapproved.status_code == 400
     assert "second person" in str(unapproved.data)
@@ -368,8 +387,12 @@ def test_the_approver_cannot_also_sign(two_person, owner_api, revision, hazard):
     owner_api.post(action_url("submit", revision.pk))
     _client_for(engineer_a).post(action_url("approve", revision.pk))
 
-    by_approver = _client_for(engineer_a).post(action_url("sign", revision.pk))
-    by_other = _client_for(engineer_b).post(action_url("sign", revision.pk))
+    by_approver = _client_for(engineer_a).post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
+    by_other = _client_for(engineer_b).post(
+        action_url("sign", revision.pk), sign_body(revision), format="json"
+    )
 
     assert by_approver.status_code == 403
     assert by_other.status_code == 200
@@ -415,9 +438,9 @@ def test_start_next_refuses_a_draft_and_a_signed_revision_already_followed(
     owner_api, revision, hazard, safety_engineer
 ):
     draft = owner_api.post(action_url("start-next", revision.pk))
-    signed = services.revision_sign(
-        revision=services.revision_submit(revision=revision, actor=safety_engineer),
-        actor=safety_engineer,
+    signed = sign_revision(
+        services.revision_submit(revision=revision, actor=safety_engineer),
+        safety_engineer,
     )
     first = owner_api.post(action_url("start-next", signed.pk))
     again = owner_api.post(action_url("start-next", signed.pk))

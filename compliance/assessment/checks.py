@@ -1,0 +1,193 @@
+"""What the cell's compliance checks say to its risk assessment. Pure, no Django.
+
+The findings of ``compliance.rules`` reach the assessment twice:
+
+- In the register, a measure that relies on a device or guard whose check
+  fails is *ineffective*: it cannot lower the residual risk. A hazard whose
+  contact fails the ISO/TS 15066 power and force limiting check
+  (``INTL-15066-pfl``) is not acceptable. ``acceptability`` applies both,
+  with the rest of the product's rule (``hazards.risk.residual_acceptable``).
+- At signing, the open findings (fail and needs evidence) are what the
+  signer declares to accept, each fail with a reason (``declaration``).
+
+Each finding has a ``key`` that stays the same while the finding does:
+``"<rule id>|<subject key>"`` (``"INTL-13855-distance|device:12"``), with
+``"#2"``, ``"#3"``... for a second and third finding of one rule on one subject.
+The API takes reasons by this key.
+
+``CellChecks`` is built once per page or API request from the cell's findings
+(``compliance.assessment.selectors.cell_checks``) and handed down to every
+hazard and measure; messages are rendered in the reader's language then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from compliance.assessment.hazards import risk
+from compliance.rules.findings import Finding
+
+PFL_RULE = "INTL-15066-pfl"
+FAIL = "fail"
+NEEDS_EVIDENCE = "needs_evidence"
+# What a signer declares: fails first, then what cannot be checked.
+OPEN_STATUSES = (FAIL, NEEDS_EVIDENCE)
+
+
+def finding_key(rule_id: str, subject_key: str, occurrence: int = 1) -> str:
+    """The stable key of a finding: ``"<rule id>|<subject key>"``, ``#n`` for
+    the n-th finding of the same rule on the same subject."""
+    key = f"{rule_id}|{subject_key}"
+    return key if occurrence == 1 else f"{key}#{occurrence}"
+
+
+class CheckedFinding(BaseModel):
+    """One finding of the cell as the assessment uses it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    rule_id: str
+    status: str  # pass, fail, warning, needs_evidence
+    subject_key: str  # "device:12", "segment:3", a hazard key, "cell"...
+    subject: str  # its label
+    message: str  # in the reader's language
+    citation: str = ""
+    numbers: dict[str, int | float] = {}
+
+
+class MeasureLike(Protocol):
+    """What ``acceptability`` reads of a measure (``models.Measure``)."""
+
+    description: str
+    linked_label: str
+    device_id: int | None
+    segment_id: int | None
+    step: str
+    pl_below_plr: bool
+
+
+class CellChecks(BaseModel):
+    """The findings of one cell, looked up by subject."""
+
+    model_config = ConfigDict(frozen=True)
+
+    findings: tuple[CheckedFinding, ...] = ()
+
+    @classmethod
+    def of(
+        cls, findings: Iterable[Finding], translate: Callable[[str], str]
+    ) -> CellChecks:
+        """From the rules' findings, in the rules' order; ``translate`` is
+        Django's ``gettext`` (in the reader's language)."""
+        seen: dict[str, int] = {}
+        checked = []
+        for f in findings:
+            base = finding_key(f.rule_id, f.subject_key)
+            seen[base] = seen.get(base, 0) + 1
+            checked.append(
+                CheckedFinding(
+                    key=finding_key(f.rule_id, f.subject_key, seen[base]),
+                    rule_id=f.rule_id,
+                    status=str(f.status),
+                    subject_key=f.subject_key,
+                    subject=f.subject_label,
+                    message=f.render(translate),
+                    citation=f.citation,
+                    numbers=dict(f.numbers),
+                )
+            )
+        return cls(findings=tuple(checked))
+
+    def failing(self, subject_key: str) -> tuple[CheckedFinding, ...]:
+        return tuple(
+            f
+            for f in self.findings
+            if f.status == FAIL and f.subject_key == subject_key
+        )
+
+    def measure_failure(self, measure: MeasureLike) -> CheckedFinding | None:
+        """The first failing check of the device or guard the measure relies
+        on, or None (no link, or nothing fails)."""
+        if measure.device_id is not None:
+            subject = f"device:{measure.device_id}"
+        elif measure.segment_id is not None:
+            subject = f"segment:{measure.segment_id}"
+        else:
+            return None
+        fails = self.failing(subject)
+        return fails[0] if fails else None
+
+    def contact_failures(
+        self, hazard_key: str, body_region: str = ""
+    ) -> tuple[CheckedFinding, ...]:
+        """The failing power and force limiting checks of a hazard: by its key
+        when the signed revision records contacts, else by its body region."""
+        subjects = {hazard_key, body_region} - {""}
+        return tuple(
+            f
+            for f in self.findings
+            if f.rule_id == PFL_RULE and f.status == FAIL and f.subject_key in subjects
+        )
+
+    def open(self) -> tuple[CheckedFinding, ...]:
+        """The fails, then the findings that need evidence (rules' order kept)."""
+        return tuple(
+            f for status in OPEN_STATUSES for f in self.findings if f.status == status
+        )
+
+
+def ineffective_measures(
+    measures: Sequence[MeasureLike], checks: CellChecks
+) -> list[risk.IneffectiveMeasure]:
+    found = []
+    for m in measures:
+        failure = checks.measure_failure(m)
+        if failure is not None:
+            found.append(
+                risk.IneffectiveMeasure(
+                    measure=m.description,
+                    linked=m.linked_label or failure.subject,
+                    rule_id=failure.rule_id,
+                    message=failure.message,
+                )
+            )
+    return found
+
+
+def failing_contacts(
+    hazard_key: str, body_region: str, checks: CellChecks
+) -> list[risk.FailingContact]:
+    return [
+        risk.FailingContact(
+            rule_id=f.rule_id,
+            message=f.message,
+            speed_mm_s=f.numbers.get("speed_mm_s"),
+            permissible_mm_s=f.numbers.get("permissible_mm_s"),
+        )
+        for f in checks.contact_failures(hazard_key, body_region)
+    ]
+
+
+def acceptability(
+    *,
+    initial: risk.RiskEstimate | None,
+    residual: risk.RiskEstimate | None,
+    hazard_key: str,
+    body_region: str,
+    measures: Sequence[MeasureLike],
+    checks: CellChecks,
+) -> risk.Acceptability:
+    """The product's acceptance rule on one hazard, with what the cell's
+    checks say about its measures and its contact."""
+    return risk.residual_acceptable(
+        initial,
+        residual,
+        not any(m.pl_below_plr for m in measures),
+        measure_steps=[m.step for m in measures],
+        ineffective=ineffective_measures(measures, checks),
+        failing_contacts=failing_contacts(hazard_key, body_region, checks),
+    )
