@@ -5,7 +5,7 @@ and the object is stored beside the PDF as the exact data it was built from."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date
 from decimal import Decimal
 
 from django.utils import translation
@@ -23,6 +23,7 @@ from compliance.plan.selectors import plan_inputs
 from compliance.proposals.models import ProposalDocument
 from compliance.proposals.pdf.data import (
     SECTIONS,
+    AcceptedFinding,
     ActivityRow,
     CellSection,
     ComparisonRow,
@@ -41,6 +42,7 @@ from compliance.proposals.pdf.data import (
     RuleRow,
     RulesSection,
     ScheduleSection,
+    SignatureDeclaration,
     WeeksRange,
 )
 from compliance.rules import sensing
@@ -49,6 +51,9 @@ from compliance.rules.engine import evaluate
 from compliance.rules.selectors import CERTAINTY_LABELS, rule_text
 
 MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
+# The findings that give a device's required minimum distance from the hazard
+# zone (ISO 13855): sensing devices, and interlocked doors without guard locking.
+DISTANCE_RULES = (MINIMUM_DISTANCE, sensing.INTERLOCK_DISTANCE.id)
 
 
 def proposal_data(
@@ -283,7 +288,7 @@ def _cell(cell, findings) -> CellSection:
             status=str(f.status),
         )
         for f in findings
-        if f.rule_id == MINIMUM_DISTANCE and "required_mm" in f.numbers
+        if f.rule_id in DISTANCE_RULES and "required_mm" in f.numbers
     )
     task = cell.get_task_type_display()
     if cell.task_description:
@@ -351,7 +356,33 @@ def _risk(cell) -> RiskSection | None:
         if revision.signed_by
         else "",
         signed_on=revision.signed_at.date() if revision.signed_at else None,
+        declaration=_declaration(revision)
+        if revision.status == RevisionStatus.SIGNED
+        else None,
         hazards=tuple(hazards),
+    )
+
+
+def _declaration(revision) -> SignatureDeclaration | None:
+    """What the signer declared, as recorded (in the signer's words and
+    language); None for a revision signed before declarations were recorded."""
+    declared = selectors.declaration_of(revision)
+    if declared is None:
+        return None
+    return SignatureDeclaration(
+        signer=declared.signer_name,
+        signed_at=declared.signed_at.astimezone(UTC),
+        statement=declared.statement,
+        accepted=tuple(
+            AcceptedFinding(
+                rule_id=f["rule_id"],
+                subject=f.get("subject", ""),
+                message=f.get("message", ""),
+                reason=f.get("reason", ""),
+            )
+            for f in declared.accepted_fails
+        ),
+        needing_evidence=len(declared.needing_evidence),
     )
 
 

@@ -14,7 +14,7 @@ counted from week 0 of the plan; lengths are whole millimetres.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
@@ -154,6 +154,27 @@ class HazardRow(_Frozen):
     residual_risk: str = ""
 
 
+class AcceptedFinding(_Frozen):
+    """A failing finding the signer accepted, with the reason they gave."""
+
+    rule_id: str
+    subject: str = ""
+    message: str
+    reason: str
+
+
+class SignatureDeclaration(_Frozen):
+    """What the signer declared in signing the revision: the statement (in the
+    words they confirmed, in their language), when, and the failing findings
+    they accepted with their reasons."""
+
+    signer: str
+    signed_at: datetime  # UTC
+    statement: str
+    accepted: tuple[AcceptedFinding, ...] = ()
+    needing_evidence: int = Field(default=0, ge=0)  # open at signing, listed
+
+
 class RiskSection(_Frozen):
     """The hazard register of the latest signed revision, or of the draft."""
 
@@ -162,6 +183,8 @@ class RiskSection(_Frozen):
     content_hash: str | None = None  # SHA-256 of a signed revision's content
     signed_by: str = ""
     signed_on: date | None = None
+    # Revisions signed before declarations were recorded have none.
+    declaration: SignatureDeclaration | None = None
     hazards: tuple[HazardRow, ...] = ()
 
     @model_validator(mode="after")
@@ -170,6 +193,8 @@ class RiskSection(_Frozen):
             raise ValueError("a signed revision has its content hash")
         if not self.signed and self.content_hash is not None:
             raise ValueError("a draft has no content hash")
+        if not self.signed and self.declaration is not None:
+            raise ValueError("a draft has no signature declaration")
         return self
 
 

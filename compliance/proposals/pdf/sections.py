@@ -17,7 +17,7 @@ from reportlab.platypus import (
 )
 
 from compliance.proposals.pdf import charts, plan_figure, theme
-from compliance.proposals.pdf.data import SectionKey
+from compliance.proposals.pdf.data import SectionKey, SignatureDeclaration
 from compliance.proposals.pdf.flowables import DraftMark, markup
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.kit import Kit
@@ -161,8 +161,10 @@ def cell(p: Kit) -> list[Flowable]:
     ) % {"scale": f"{scale:,}"}
     if cell.distances:
         caption += " " + _(
-            "The dashed line inside each guarded opening marks the device's "
-            "minimum distance S: the hazard zone must lie beyond it."
+            "The dashed outline round the hazard zone marks each device's "
+            "minimum distance S: the device must stand on or outside it (green: "
+            "kept, red: not kept). A red dashed line in the guarding is an "
+            "unguarded gap."
         )
     figure: list[Flowable] = [
         p.para(_("Layout"), "h2"),
@@ -274,6 +276,8 @@ def risk(p: Kit) -> list[Flowable]:
                 p.styles["small"],
             ),
         ]
+        if risk.declaration is not None:
+            story += _declaration(p, risk.declaration)
     else:
         story += [
             DraftMark(True),
@@ -331,6 +335,52 @@ def risk(p: Kit) -> list[Flowable]:
         story.append(p.para(_("No hazards are recorded yet.")))
     if not risk.signed:
         story.append(DraftMark(False))
+    return story
+
+
+def _declaration(p: Kit, declaration: SignatureDeclaration) -> list[Flowable]:
+    """The signer's declaration: the statement, who and when, and each failing
+    finding accepted with the reason given."""
+    story: list[Flowable] = [
+        Spacer(1, 3 * mm),
+        Paragraph(f"<b>{markup(_('Signature declaration'))}</b>", p.styles["body"]),
+        p.para(
+            _("%(name)s declared on %(date)s at %(time)s UTC:")
+            % {
+                "name": declaration.signer,
+                "date": f"{declaration.signed_at:%Y-%m-%d}",
+                "time": f"{declaration.signed_at:%H:%M}",
+            }
+        ),
+        p.panel([p.para(f"“{declaration.statement}”")]),
+    ]
+    if declaration.accepted:
+        widths = [30 * mm, 30 * mm, 56 * mm, 50 * mm]
+        story += [
+            Spacer(1, 2 * mm),
+            p.para(_("Failing findings accepted at signing, with the reasons given:")),
+            p.table(
+                [_("Rule"), _("Subject"), _("Finding"), _("Reason accepted")],
+                [
+                    [f.rule_id, f.subject or "—", f.message, f.reason]
+                    for f in declaration.accepted
+                ],
+                widths,
+            ),
+        ]
+    else:
+        story.append(p.para(_("No failing finding was open at signing.")))
+    if declaration.needing_evidence:
+        story.append(
+            p.para(
+                _(
+                    "%(count)s findings needed evidence at signing; they are "
+                    "listed with the findings."
+                )
+                % {"count": declaration.needing_evidence},
+                "small",
+            )
+        )
     return story
 
 

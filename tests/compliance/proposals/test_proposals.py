@@ -16,6 +16,7 @@ from compliance.models import ProposalDocument
 from compliance.proposals import services as proposal_services
 from compliance.proposals.building import build_document
 from compliance.proposals.services import proposal_request
+from tests.compliance.conftest import sign_revision
 from tests.factories import GuardSegmentFactory, OpeningFactory
 
 ALL = ["summary", "cell", "rules", "risk", "findings", "costs", "schedule", "terms"]
@@ -273,7 +274,7 @@ def test_the_register_is_the_latest_signed_revision_not_a_newer_draft(
     from compliance.proposals.data import proposal_data
 
     submitted = services.revision_submit(revision=revision, actor=safety_engineer)
-    signed = services.revision_sign(revision=submitted, actor=safety_engineer)
+    signed = sign_revision(submitted, safety_engineer)
     services.revision_start_next(revision=signed, actor=safety_engineer)  # draft 2
     document = proposal_request(
         cell=cell, actor=safety_engineer, language="en", sections=["risk"]

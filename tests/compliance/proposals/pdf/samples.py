@@ -138,6 +138,13 @@ def _layout(language: str) -> CellDocument:
                     "iec61496_type": 4,
                     "detection_capability_mm": 14,
                     "kcs_certified": True,
+                    # Across the infeed, where the fence is.
+                    "x1_mm": 2000,
+                    "y1_mm": 0,
+                    "x2_mm": 3000,
+                    "y2_mm": 0,
+                    "detection_lower_mm": 300,
+                    "detection_upper_mm": 1500,
                 },
                 {
                     "label": _t(language, "Door switch", "도어 스위치"),

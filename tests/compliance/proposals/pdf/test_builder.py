@@ -76,7 +76,7 @@ def test_running_header_and_page_numbers_are_on_the_pages():
 def test_figures_from_the_data_are_in_the_pdf(english):
     assert "KRW 38,000,000–61,000,000" in english  # the summary's total
     assert "KRW 8,400,000–17,700,000" in english  # the converted line items
-    assert "S 544 mm" in english  # a minimum distance, on the plan
+    assert "S ≥ 544 mm" in english  # a minimum distance, on the plan
     assert "1,100" in english  # its actual distance, in the table
     assert "10–23 weeks" in english  # weeks to PoC start
     assert "9.75–22.25" in english
