@@ -9,9 +9,9 @@ Fields added later have defaults, so that older documents still read.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 FORMAT = "cell-safety-planner/1"
 
@@ -22,6 +22,7 @@ COORDINATE_LIMIT_MM = 100_000
 
 Coordinate = Annotated[int, Field(ge=-COORDINATE_LIMIT_MM, le=COORDINATE_LIMIT_MM)]
 Length = Annotated[int, Field(ge=0, le=COORDINATE_LIMIT_MM)]
+CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
 
 
 class _Doc(BaseModel):
@@ -47,7 +48,25 @@ class RobotDoc(_Doc):
     stopping_time_ms: int | None = Field(default=None, gt=0)
     stopping_distance_mm: int | None = Field(default=None, ge=0)
     programmed_speed_mm_s: int | None = Field(default=None, gt=0)
-    collaborative_mode: Literal["", "srms", "hand_guiding", "ssm", "pfl"] = ""
+    # Each mode for its own zone or task; none: not collaborative.
+    collaborative_modes: list[CollaborativeMode] = Field(
+        default_factory=list, max_length=4
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_mode_before(cls, data: Any) -> Any:
+        """A document from before several modes has one ``collaborative_mode``
+        string ("" for none): it reads as the list of that mode."""
+        if isinstance(data, dict) and "collaborative_mode" in data:
+            data = dict(data)
+            mode = data.pop("collaborative_mode")
+            if "collaborative_modes" in data:
+                raise ValueError(
+                    "give collaborative_modes only, not collaborative_mode too"
+                )
+            data["collaborative_modes"] = [mode] if mode else []
+        return data
 
 
 class HazardZoneDoc(_Doc):

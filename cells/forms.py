@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from cells.models import (
     Cell,
     CellCertificate,
+    CollaborativeMode,
     Device,
     GuardSegment,
     Opening,
@@ -80,6 +81,17 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
 
     zero_when_empty = ("end_effector_mm", "workpiece_mm", "hazard_zone_lower_mm")
 
+    collaborative_modes = forms.MultipleChoiceField(
+        label=_("Collaborative modes (ISO/TS 15066)"),
+        choices=CollaborativeMode.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_(
+            "Tick each mode the cell uses, each for its own zone or task; none if "
+            "it does not work collaboratively."
+        ),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Optional on the form: a cell without one is structured pick-and-place.
@@ -110,7 +122,7 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
             "stopping_time_ms",
             "stopping_distance_mm",
             "programmed_speed_mm_s",
-            "collaborative_mode",
+            "collaborative_modes",
             "hazard_zone_height_mm",
             "hazard_zone_lower_mm",
         ]

@@ -252,6 +252,27 @@ class HazardZoneShape(models.TextChoices):
     POLYGON = "polygon", _("Polygon")
 
 
+class CollaborativeMode(models.TextChoices):
+    """The collaborative operation modes of ISO/TS 15066:2016, 5.5."""
+
+    SAFETY_RATED_MONITORED_STOP = "srms", _("Safety-rated monitored stop")
+    HAND_GUIDING = "hand_guiding", _("Hand guiding")
+    SPEED_SEPARATION = "ssm", _("Speed and separation monitoring")
+    POWER_FORCE_LIMITING = "pfl", _("Power and force limiting")
+
+
+def collaborative_modes_problem(value: object) -> str | None:
+    """Why a list of collaborative mode ids is not valid, or None."""
+    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+        return _("Give the collaborative modes as a list of mode ids.")
+    unknown = [m for m in value if m not in CollaborativeMode.values]
+    if unknown:
+        return _("Unknown collaborative mode: %(mode)s.") % {"mode": unknown[0]}
+    if len(set(value)) != len(value):
+        return _("A collaborative mode is given twice.")
+    return None
+
+
 class CellQuerySet(models.QuerySet["Cell"]):
     def for_user(self, user) -> CellQuerySet:
         return self.filter(project__organisation__memberships__user=user)
@@ -311,16 +332,16 @@ class Cell(models.Model):
         blank=True,
         help_text=_("The speed the application runs at, if below the maximum."),
     )
-    collaborative_mode = models.CharField(
-        _("collaborative mode (ISO/TS 15066)"),
-        max_length=20,
+    # Each mode for its own zone or task, e.g. speed and separation monitoring
+    # at the loading zone and power and force limiting for a hand-over.
+    collaborative_modes = models.JSONField(
+        _("collaborative modes (ISO/TS 15066)"),
+        default=list,
         blank=True,
-        choices=[
-            ("srms", _("Safety-rated monitored stop")),
-            ("hand_guiding", _("Hand guiding")),
-            ("ssm", _("Speed and separation monitoring")),
-            ("pfl", _("Power and force limiting")),
-        ],
+        help_text=_(
+            "The modes the cell uses, each for its own zone or task; none if it "
+            "does not work collaboratively."
+        ),
     )
     end_effector_mm = models.PositiveIntegerField(
         _("end effector length (mm)"),
@@ -463,8 +484,16 @@ class Cell(models.Model):
             )
             if problem:
                 errors["hazard_zone_polygon_mm"] = problem
+        problem = collaborative_modes_problem(self.collaborative_modes)
+        if problem:
+            errors["collaborative_modes"] = problem
         if errors:
             raise ValidationError(errors)
+
+    def get_collaborative_modes_display(self) -> list[str]:
+        """The names of the modes the cell uses, in recorded order."""
+        names = dict(CollaborativeMode.choices)
+        return [str(names.get(m, m)) for m in self.collaborative_modes]
 
 
 _POLYGON_MESSAGES = {

@@ -136,7 +136,7 @@ def cell_document(cell: Cell) -> CellDocument:
             stopping_time_ms=cell.stopping_time_ms,
             stopping_distance_mm=cell.stopping_distance_mm,
             programmed_speed_mm_s=cell.programmed_speed_mm_s,
-            collaborative_mode=cell.collaborative_mode,
+            collaborative_modes=list(cell.collaborative_modes),
         ),
         robot_base=PointDoc(x_mm=cell.robot_base_x_mm, y_mm=cell.robot_base_y_mm),
         hazard_zone=HazardZoneDoc(

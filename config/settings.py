@@ -213,6 +213,7 @@ SPECTACULAR_SETTINGS = {
         "FrequencyEnum": "compliance.models.RiskParameter.FREQUENCY",
         "AvoidanceEnum": "compliance.models.RiskParameter.AVOIDANCE",
         "PerformanceLevelEnum": "cells.models.PerformanceLevel",
+        "CollaborativeModeEnum": "cells.models.CollaborativeMode",
         "RiskLevelEnum": "compliance.assessment.serializers.RISK_LEVEL_CHOICES",
         "ProposalDocumentStatusEnum": "compliance.models.ProposalDocument.Status",
         "RevisionStatusEnum": "compliance.models.RevisionStatus",

@@ -24,6 +24,7 @@ from cells.exchange import COORDINATE_LIMIT_MM, FORMAT, CellDocument
 from cells.models import (
     Cell,
     CellCertificate,
+    CollaborativeMode,
     Device,
     GuardSegment,
     Opening,
@@ -156,6 +157,14 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
         required=False,
         help_text="Corner points [[x, y], ...] when the zone is a polygon.",
     )
+    # Repeats are refused by Cell.clean(), as on the page.
+    collaborative_modes = serializers.ListField(
+        child=serializers.ChoiceField(choices=CollaborativeMode.choices),
+        max_length=len(CollaborativeMode.values),
+        required=False,
+        help_text="The ISO/TS 15066 modes the cell uses, each for its own zone or "
+        "task, without repeats; empty when it does not work collaboratively.",
+    )
 
     class Meta:
         model = Cell
@@ -180,7 +189,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "stopping_time_ms",
             "stopping_distance_mm",
             "programmed_speed_mm_s",
-            "collaborative_mode",
+            "collaborative_modes",
             "hazard_zone_height_mm",
             "hazard_zone_lower_mm",
             "hazard_zone_shape",

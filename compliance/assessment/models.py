@@ -19,7 +19,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cells.models import Cell, Device, GuardSegment, PerformanceLevel
+from cells.models import (  # CollaborativeMode: re-exported, measures use it
+    Cell,
+    CollaborativeMode,
+    Device,
+    GuardSegment,
+    PerformanceLevel,
+)
 from compliance.assessment.audit import AuditedQuerySet
 from compliance.calculators.ts15066 import body_region_table
 
@@ -323,15 +329,6 @@ class MeasureStep(models.TextChoices):
     INFORMATION_FOR_USE = "information_for_use", _("3. Information for use")
 
 
-class CollaborativeMode(models.TextChoices):
-    """The collaborative operation modes of ISO/TS 15066 (5.5)."""
-
-    SAFETY_RATED_MONITORED_STOP = "srms", _("Safety-rated monitored stop")
-    HAND_GUIDING = "hand_guiding", _("Hand guiding")
-    SPEED_SEPARATION = "ssm", _("Speed and separation monitoring")
-    POWER_FORCE_LIMITING = "pfl", _("Power and force limiting")
-
-
 class Measure(models.Model):
     """A risk-reduction measure against one hazard, by the three-step method.
 
@@ -366,6 +363,8 @@ class Measure(models.Model):
     # What the device or guard was called when linked, so signed content
     # stays readable whatever happens to the layout later.
     linked_label = models.CharField(max_length=100, blank=True)
+    # The ISO/TS 15066 mode this measure relies on: a cell using several modes
+    # (Cell.collaborative_modes) names here the one for this hazard's zone or task.
     collaborative_mode = models.CharField(
         _("collaborative mode"),
         max_length=20,

@@ -280,7 +280,7 @@ def openings(b: LineBuilder) -> None:
 
 def laser_scanner(b: LineBuilder) -> None:
     facts = b.facts
-    if facts.collaborative_mode != "ssm" or facts.devices_of("laser_scanner"):
+    if "ssm" not in facts.collaborative_modes or facts.devices_of("laser_scanner"):
         return
     b.add(
         "laser_scanner",

@@ -142,7 +142,7 @@ def measurements(b: LineBuilder) -> None:
         findings=b.about((sensing.MINIMUM_DISTANCE.id, collaborative.SSM.id)),
         notes=notes,
     )
-    if b.facts.collaborative_mode == "pfl":
+    if "pfl" in b.facts.collaborative_modes:
         b.add(
             "pfl_measurement",
             key="pfl_measurement",

@@ -101,7 +101,7 @@ def cannot_prove(inputs: PlanInputs) -> tuple[Line, ...]:
             "limiting, against the ISO/TS 15066 limits (now in ISO "
             "10218-2:2025): still required on the real cell in both plans."
         )
-        if inputs.collaborative_mode == "pfl"
+        if "pfl" in inputs.collaborative_modes
         else gettext_noop(
             "Physical force and pressure measurement for power and force "
             "limiting, against the ISO/TS 15066 limits (now in ISO "
@@ -337,7 +337,7 @@ def plan_notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
                     },
                 )
             )
-        if inputs.collaborative_mode is not None:
+        if inputs.collaborative_modes:
             notes.append(
                 Line(
                     text=gettext_noop(

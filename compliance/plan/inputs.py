@@ -272,7 +272,7 @@ class PlanInputs(_Frozen):
     sourced figure (KCs) or to an assumption default that says so."""
 
     country: str = Field(pattern=r"^[A-Z]{2}$")  # ISO 3166 alpha-2
-    collaborative_mode: CollaborativeMode | None = None
+    collaborative_modes: tuple[CollaborativeMode, ...] = ()  # empty: none
     task_type: TaskType
     # From the cell's cost line items (``longest_lead_time``); None → assumption.
     procurement_lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)

@@ -169,7 +169,7 @@ def physical_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     # Staged: the safety functions are proven before the task runs, and force
     # and pressure are measured at the final speeds the task settled.
     stages = [VALIDATION_STOPPING, VALIDATION_TASK]
-    if inputs.collaborative_mode == "pfl":
+    if "pfl" in inputs.collaborative_modes:
         stages.append(VALIDATION_PFL)
     previous = INSTALLATION
     for key in stages:

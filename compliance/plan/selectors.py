@@ -48,7 +48,7 @@ def plan_inputs(cell: Cell, items) -> PlanInputs:
     entered_currency = next((c.currency for c in costs.values()), None)
     return PlanInputs(
         country=cell.project.country,
-        collaborative_mode=cell.collaborative_mode or None,
+        collaborative_modes=tuple(cell.collaborative_modes),
         task_type=cell.task_type,
         procurement_lead_time_weeks_low=lead[0] if lead else None,
         procurement_lead_time_weeks_high=lead[1] if lead else None,

@@ -42,9 +42,9 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     # One simulation engineer: the simulation tasks run one after another.
     simulation = [planned_activity(inputs, SIM_MODEL)]
     steps = [SIM_REACH_CYCLE]
-    if inputs.collaborative_mode == "ssm":
+    if "ssm" in inputs.collaborative_modes:
         steps.append(SIM_SSM)
-    if inputs.collaborative_mode == "pfl":
+    if "pfl" in inputs.collaborative_modes:
         steps.append(SIM_PFL)
     for key in steps:
         simulation.append(planned_activity(inputs, key, (simulation[-1].key,)))

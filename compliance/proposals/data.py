@@ -271,7 +271,7 @@ def _cell(cell, findings) -> CellSection:
     if cell.stopping_distance_mm is not None:
         robot.append((_("Stopping distance"), f"{_num(cell.stopping_distance_mm)} mm"))
     parameters = []
-    if cell.collaborative_mode and cell.programmed_speed_mm_s is not None:
+    if cell.collaborative_modes and cell.programmed_speed_mm_s is not None:
         parameters.append(
             (_("Programmed speed"), f"{_num(cell.programmed_speed_mm_s)} mm/s")
         )
@@ -296,9 +296,7 @@ def _cell(cell, findings) -> CellSection:
     return CellSection(
         robot=tuple(Row(label=str(label), value=value) for label, value in robot),
         task=task,
-        collaborative_mode=cell.get_collaborative_mode_display()
-        if cell.collaborative_mode
-        else "",
+        collaborative_modes=tuple(cell.get_collaborative_modes_display()),
         collaborative_parameters=tuple(
             Row(label=str(label), value=value) for label, value in parameters
         ),

@@ -271,7 +271,7 @@ def cell_facts(cell: Cell) -> CellFacts:
         payload_kg=float(cell.payload_kg),
         hazard_zone_height_mm=cell.hazard_zone_height_mm,
         hazard_zone_lower_mm=zone.lower_mm,
-        collaborative_mode=cell.collaborative_mode or None,
+        collaborative_modes=tuple(cell.collaborative_modes),
         programmed_speed_mm_s=cell.programmed_speed_mm_s or None,
         segments=tuple(segments),
         openings=tuple(openings),

@@ -1,5 +1,7 @@
 """Collaborative operation, ISO/TS 15066:2016 5.5 (integrated into ISO
-10218-2:2025): the four modes, each checked only when the cell uses it.
+10218-2:2025): the four modes, each checked only when the cell uses it. A cell
+may use several, each for its own zone or task (SSM at the loading zone, PFL
+for a hand-over): each is then checked.
 
 - power and force limiting: the robot's speed against the Annex A permissible
   speed for each body region the risk assessment says may be contacted;
@@ -100,14 +102,28 @@ def _speed_line(facts: CellFacts) -> Line:
 
 def _check_mode(facts: CellFacts) -> list[Finding]:
     rule = MODE
-    mode = facts.collaborative_mode
-    if mode is not None:
+    modes = facts.collaborative_modes
+    if len(modes) == 1:
         return [
             rule.finding(
                 Status.PASS,
                 _CELL,
                 gettext_noop("The collaborative operation mode is %(mode)s."),
-                values={"mode": MODE_NAMES[mode]},
+                values={"mode": MODE_NAMES[modes[0]]},
+            )
+        ]
+    if modes:
+        # One line per mode: each name is translated on its own.
+        return [
+            rule.finding(
+                Status.PASS,
+                _CELL,
+                gettext_noop(
+                    "The cell uses %(count)s collaborative operation modes, each "
+                    "for its own zone or task; each mode is checked on its own."
+                ),
+                values={"count": len(modes)},
+                details=tuple(Line(text=MODE_NAMES[m]) for m in modes),
             )
         ]
     if facts.robot_kind != "collaborative":
@@ -131,15 +147,17 @@ MODE = Rule(
     jurisdiction="INTL",
     citation=f"ISO/TS 15066:2016, 5.5 (collaborative operation modes), {_ISO10218}",
     text_en=(
-        "A collaborative application works in one of four modes: safety-rated "
-        "monitored stop, hand guiding, speed and separation monitoring, or power "
-        "and force limiting; each has its own requirements. ISO 10218-2:2025 "
+        "A collaborative application works in one or more of four modes, each for "
+        "its own zone or task: safety-rated monitored stop, hand guiding, speed "
+        "and separation monitoring, or power and force limiting; each has its own "
+        "requirements. ISO 10218-2:2025 "
         "integrates the ISO/TS 15066 requirements and speaks of collaborative "
         "applications rather than collaborative robots."
     ),
     text_ko=(
         "협동 작업은 안전등급 감시정지, 핸드 가이딩, 속도·분리 감시, 동력·힘 제한의 "
-        "네 가지 방식 중 하나로 이루어지며 방식마다 요구사항이 다릅니다. ISO "
+        "네 가지 방식 중 하나 이상으로 이루어지며(구역이나 작업마다 하나씩), 방식마다 "
+        "요구사항이 다릅니다. ISO "
         "10218-2:2025는 ISO/TS 15066의 요구사항을 통합했고 '협동로봇' 대신 '협동 "
         "적용(collaborative application)'이라는 용어를 씁니다."
     ),
@@ -167,7 +185,7 @@ def _contacts(facts: CellFacts) -> tuple[ContactFacts, ...]:
 
 
 def _check_pfl(facts: CellFacts) -> list[Finding]:
-    if facts.collaborative_mode != "pfl":
+    if "pfl" not in facts.collaborative_modes:
         return []
     rule = PFL
     contacts = _contacts(facts)
@@ -337,7 +355,7 @@ PFL = Rule(
 
 
 def _check_ssm(facts: CellFacts) -> list[Finding]:
-    if facts.collaborative_mode != "ssm":
+    if "ssm" not in facts.collaborative_modes:
         return []
     rule = SSM
     scanners = facts.devices_of("laser_scanner")
@@ -482,7 +500,7 @@ SSM = Rule(
 
 
 def _check_hand_guiding(facts: CellFacts) -> list[Finding]:
-    if facts.collaborative_mode != "hand_guiding":
+    if "hand_guiding" not in facts.collaborative_modes:
         return []
     rule = HAND_GUIDING
     enabling = facts.devices_of("enabling_device")
@@ -549,7 +567,7 @@ HAND_GUIDING = Rule(
 
 
 def _check_srms(facts: CellFacts) -> list[Finding]:
-    if facts.collaborative_mode != "srms":
+    if "srms" not in facts.collaborative_modes:
         return []
     rule = SRMS
     sensing = facts.devices_of(*SENSING_DEVICE_KINDS)

@@ -226,7 +226,8 @@ class CellFacts(_Facts):
     # The plan as the perimeter analysis reads it (``cells.perimeter``): the
     # zone, the guard segments and the openings. None: no plan recorded.
     layout: Layout | None = None
-    collaborative_mode: CollaborativeMode | None = None
+    # Each mode for its own zone or task; empty: no collaborative operation.
+    collaborative_modes: tuple[CollaborativeMode, ...] = ()
     programmed_speed_mm_s: float | None = Field(default=None, gt=0)
     segments: tuple[SegmentFacts, ...] = ()
     openings: tuple[OpeningFacts, ...] = ()
@@ -236,6 +237,15 @@ class CellFacts(_Facts):
     # The day the check is made, given by the caller (a certificate's validity
     # is judged on it); None: not known, so no certificate counts as valid.
     checked_on: date | None = None
+
+    @field_validator("collaborative_modes")
+    @classmethod
+    def _modes_distinct(
+        cls, modes: tuple[CollaborativeMode, ...]
+    ) -> tuple[CollaborativeMode, ...]:
+        if len(set(modes)) != len(modes):
+            raise ValueError("a collaborative mode is given twice")
+        return modes
 
     @model_validator(mode="after")
     def _references_resolve(self) -> CellFacts:

@@ -62,7 +62,7 @@ def needs_perimeter(facts: CellFacts) -> bool:
     """A robot without collaborative operation needs its whole maximum space
     guarded, whatever kind of robot it is: "collaborative robot, therefore no
     fence" is never automatic."""
-    return facts.collaborative_mode is None
+    return not facts.collaborative_modes
 
 
 def perimeter_of(facts: CellFacts) -> PerimeterResult | None:

@@ -144,7 +144,7 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
         subject = (device.key, device.label)
         values: dict[str, str | int | float] = {"label": device.label}
         if device.kind == "laser_scanner":
-            if facts.collaborative_mode != "ssm":  # else INTL-15066-ssm checks it
+            if "ssm" not in facts.collaborative_modes:  # else INTL-15066-ssm does
                 findings.append(
                     rule.finding(
                         Status.NEEDS_EVIDENCE, subject, _SCANNER, values=values

@@ -104,3 +104,23 @@ def test_lowering_a_guard_below_its_opening_is_refused(segment, opening):
     with pytest.raises(ValidationError) as excinfo:
         segment.full_clean()
     assert "height_mm" in excinfo.value.message_dict
+
+
+@pytest.mark.parametrize(
+    ("modes", "words"),
+    [
+        (["telepathy"], "Unknown collaborative mode: telepathy"),
+        (["pfl", "ssm", "pfl"], "given twice"),
+        ("pfl", "a list"),
+    ],
+)
+def test_cell_refuses_unknown_or_repeated_collaborative_modes(cell, modes, words):
+    cell.collaborative_modes = modes
+    with pytest.raises(ValidationError) as raised:
+        cell.full_clean()
+    assert words in str(raised.value.message_dict["collaborative_modes"])
+
+
+def test_cell_may_use_all_four_collaborative_modes(cell):
+    cell.collaborative_modes = ["srms", "hand_guiding", "ssm", "pfl"]
+    cell.full_clean()

@@ -163,6 +163,22 @@ def test_cell_is_created_and_opens_on_its_plan(owner_client, project):
     assert response.url == reverse("cells:cell_detail", args=[cell.pk])
     assert cell.project == project
     assert cell.robot_kind == "collaborative"
+    assert cell.collaborative_modes == []
+
+
+def test_a_cell_ticks_several_collaborative_modes_and_its_page_names_them(
+    owner_client, project
+):
+    data = {**CELL, "collaborative_modes": ["ssm", "pfl"]}
+    owner_client.post(reverse("cells:cell_create", args=[project.pk]), data)
+    cell = Cell.objects.get(name="Deburring")
+    assert cell.collaborative_modes == ["ssm", "pfl"]
+
+    page = owner_client.get(reverse("cells:cell_detail", args=[cell.pk])).text
+    assert "Speed and separation monitoring, Power and force limiting" in page
+    form = owner_client.get(reverse("cells:cell_edit", args=[cell.pk])).text
+    assert form.count('name="collaborative_modes"') == 4
+    assert form.count("checked") == 2
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -118,10 +118,22 @@ class DeviceDistance(_Frozen):
 class CellSection(_Frozen):
     robot: tuple[Row, ...]  # manufacturer, model, payload, reach, speeds ...
     task: str
-    collaborative_mode: str = ""  # its name; "" when the cell is not collaborative
+    # Their names, each for its own zone or task; () when not collaborative.
+    collaborative_modes: tuple[str, ...] = ()
     collaborative_parameters: tuple[Row, ...] = ()
     layout: CellDocument
     distances: tuple[DeviceDistance, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_mode_before(cls, data: Any) -> Any:
+        """Data stored before several modes has one ``collaborative_mode`` name
+        ("" for none), so that a stored proposal still rebuilds."""
+        if isinstance(data, dict) and "collaborative_mode" in data:
+            data = dict(data)
+            name = data.pop("collaborative_mode")
+            data.setdefault("collaborative_modes", [name] if name else [])
+        return data
 
     @model_validator(mode="after")
     def _devices_exist(self) -> CellSection:

@@ -114,8 +114,8 @@ def cell(p: Kit) -> list[Flowable]:
         p.para(cell.task or "—"),
         p.para(_("Collaborative operation"), "h2"),
     ]
-    if cell.collaborative_mode:
-        story.append(p.para(cell.collaborative_mode))
+    if cell.collaborative_modes:
+        story.append(p.para(", ".join(cell.collaborative_modes)))
         if cell.collaborative_parameters:
             story.append(Spacer(1, 2 * mm))
             story.append(

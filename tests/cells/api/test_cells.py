@@ -47,6 +47,30 @@ def test_editor_changes_a_cell(owner_api, cell):
     assert (cell.reach_mm, cell.robot_kind) == (2100, RobotKind.COLLABORATIVE)
 
 
+def test_a_cell_uses_several_collaborative_modes(owner_api, project):
+    body = cell_body(project, collaborative_modes=["ssm", "pfl"])
+
+    response = owner_api.post(list_url("cell"), body, format="json")
+
+    assert response.status_code == 201
+    assert response.data["collaborative_modes"] == ["ssm", "pfl"]
+    cell = Cell.objects.get(pk=response.data["id"])
+    assert cell.collaborative_modes == ["ssm", "pfl"]
+
+
+def test_a_repeated_collaborative_mode_is_refused_by_name(owner_api, cell):
+    response = owner_api.patch(
+        detail_url("cell", cell.pk),
+        {"collaborative_modes": ["ssm", "ssm"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert "given twice" in str(response.data["collaborative_modes"])
+    cell.refresh_from_db()
+    assert cell.collaborative_modes == []
+
+
 def test_editor_replaces_a_cell(owner_api, cell, project):
     response = owner_api.put(
         detail_url("cell", cell.pk), cell_body(project, name="Replaced"), format="json"
@@ -121,6 +145,9 @@ BOW_TIE = [[0, 0], [1000, 1000], [1000, 0], [0, 1000]]
         ({"hazard_zone_polygon_mm": [[0, "a"]]}, "hazard_zone_polygon_mm"),
         ({"hazard_zone_polygon_mm": [[0.5, 1]]}, "hazard_zone_polygon_mm"),
         ({"hazard_zone_polygon_mm": "square"}, "hazard_zone_polygon_mm"),
+        ({"collaborative_modes": ["telepathy"]}, "collaborative_modes"),
+        ({"collaborative_modes": ["pfl", "pfl"]}, "collaborative_modes"),
+        ({"collaborative_modes": "pfl"}, "collaborative_modes"),
     ],
 )
 def test_cell_with_bad_input_is_refused(owner_api, project, change, field):

@@ -66,9 +66,9 @@ def laid_out_cell(project):
     )
     OperatorStationFactory(cell=cell, label="Loading", x_mm=500, y_mm=-800)
     OperatorStationFactory(cell=cell, label="HMI", x_mm=4500, y_mm=200)
-    cell.stopping_time_ms, cell.collaborative_mode, cell.hazard_zone_height_mm = (
+    cell.stopping_time_ms, cell.collaborative_modes, cell.hazard_zone_height_mm = (
         320,
-        "",
+        [],
         1400,
     )
     cell.save()
@@ -246,6 +246,65 @@ def test_a_document_from_before_the_safeguarding_fields_still_imports(
         False,
         "",
     )
+
+
+def test_export_lists_the_collaborative_modes_and_round_trips_them(
+    owner_api, project, laid_out_cell
+):
+    laid_out_cell.collaborative_modes = ["ssm", "pfl"]
+    laid_out_cell.save()
+    exported = owner_api.get(export_url(laid_out_cell.pk)).json()
+    assert exported["robot"]["collaborative_modes"] == ["ssm", "pfl"]
+    assert "collaborative_mode" not in exported["robot"]
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": exported}, format="json"
+    )
+
+    assert response.status_code == 201
+    assert owner_api.get(export_url(response.data["id"])).json() == exported
+
+
+@pytest.mark.parametrize(("old", "modes"), [("pfl", ["pfl"]), ("", [])])
+def test_a_document_with_one_collaborative_mode_still_imports(
+    owner_api, project, document, old, modes
+):
+    before = copy.deepcopy(document)
+    del before["robot"]["collaborative_modes"]
+    before["robot"]["collaborative_mode"] = old
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": before}, format="json"
+    )
+
+    assert response.status_code == 201, response.data
+    assert Cell.objects.get(pk=response.data["id"]).collaborative_modes == modes
+
+
+@pytest.mark.parametrize(
+    ("robot", "path"),
+    [
+        ({"collaborative_modes": ["pfl", "pfl"]}, "robot.collaborative_modes"),
+        ({"collaborative_modes": ["telepathy"]}, "robot.collaborative_modes.0"),
+        ({"collaborative_mode": "telepathy"}, "robot.collaborative_modes.0"),
+        ({"collaborative_mode": "pfl", "collaborative_modes": ["pfl"]}, "robot"),
+    ],
+)
+def test_import_refuses_bad_collaborative_modes_by_path(
+    owner_api, project, document, robot, path
+):
+    bad = copy.deepcopy(document)
+    del bad["robot"]["collaborative_modes"]
+    bad["robot"].update(robot)
+    before = _counts()
+
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": bad}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert f"document.{path}" in response.data, response.data
+    assert _counts() == before
 
 
 @pytest.mark.parametrize(

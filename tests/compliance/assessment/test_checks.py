@@ -374,7 +374,7 @@ def test_a_measure_without_a_failing_link_is_not_ineffective_in_the_api(
 @pytest.fixture
 def fast_cobot(cell):
     """A power-and-force-limiting cobot moving at 1,500 mm/s."""
-    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.robot_kind, cell.collaborative_modes = "collaborative", ["pfl"]
     cell.programmed_speed_mm_s = 1500
     cell.moving_mass_kg, cell.payload_kg = 20, 1
     cell.save()

@@ -144,21 +144,21 @@ def test_self_declaration_carries_its_lead_time():
 
 @pytest.mark.parametrize(
     ("mode", "expected"),
-    [("pfl", True), ("ssm", False), (None, False)],
+    [(("pfl",), True), (("ssm",), False), ((), False), (("ssm", "pfl"), True)],
 )
 def test_pfl_measurement_only_for_pfl(mode, expected):
-    facts = cell(robot_kind="collaborative", collaborative_mode=mode)
+    facts = cell(robot_kind="collaborative", collaborative_modes=mode)
     keys = {i.key for i in derive_line_items(facts)}
     assert ("pfl_measurement" in keys) is expected
     assert "stopping_time_measurement" in keys
 
 
 def test_laser_scanner_for_ssm_without_one():
-    ssm = cell(robot_kind="collaborative", collaborative_mode="ssm")
+    ssm = cell(robot_kind="collaborative", collaborative_modes=("ssm",))
     assert "laser_scanner" in by_key(derive_line_items(ssm))
     with_scanner = cell(
         robot_kind="collaborative",
-        collaborative_mode="ssm",
+        collaborative_modes=("ssm",),
         devices=(device("ls", "laser_scanner", kcs_certified=True),),
     )
     assert "laser_scanner" not in by_key(derive_line_items(with_scanner))
@@ -204,7 +204,7 @@ def test_risk_assessment_is_priced_in_euro_from_one_source():
 def test_every_line_has_a_reason_and_a_source():
     facts = cell(
         robot_kind="collaborative",
-        collaborative_mode="pfl",
+        collaborative_modes=("pfl",),
         segments=rectangle(),
         openings=(opening(segment_key="n"),),
         devices=(device("lc", "light_curtain"),),

@@ -75,7 +75,7 @@ FIXED_LEAD_TIME = {
 
 
 def test_simulation_starts_at_week_0_beside_procurement():
-    plan = schedule(sim_first_activities(_inputs(collaborative_mode="ssm")))
+    plan = schedule(sim_first_activities(_inputs(collaborative_modes=("ssm",))))
 
     assert plan.get(SIM_MODEL).start_low == 0
     assert plan.get(SIM_MODEL).start_high == 0
@@ -86,8 +86,8 @@ def test_simulation_starts_at_week_0_beside_procurement():
 
 
 def test_simulation_validates_the_modes_fields_and_speeds():
-    ssm = _by_key(sim_first_activities(_inputs(collaborative_mode="ssm")))
-    pfl = _by_key(sim_first_activities(_inputs(collaborative_mode="pfl")))
+    ssm = _by_key(sim_first_activities(_inputs(collaborative_modes=("ssm",))))
+    pfl = _by_key(sim_first_activities(_inputs(collaborative_modes=("pfl",))))
     assert SIM_SSM in ssm and SIM_PFL not in ssm
     assert SIM_PFL in pfl and SIM_SSM not in pfl
     for plan in (ssm, pfl):
@@ -95,9 +95,14 @@ def test_simulation_validates_the_modes_fields_and_speeds():
         assert all(a.assumption for a in plan.values() if a.phase == "simulation")
 
 
+def test_a_cell_using_ssm_and_pfl_simulates_both():
+    both = _by_key(sim_first_activities(_inputs(collaborative_modes=("ssm", "pfl"))))
+    assert SIM_SSM in both and SIM_PFL in both
+
+
 def test_physical_validation_is_never_skipped_in_sim_first():
     for task_type in TASK_TYPES:
-        inputs = _inputs(task_type=task_type, collaborative_mode="pfl")
+        inputs = _inputs(task_type=task_type, collaborative_modes=("pfl",))
         sim = _by_key(sim_first_activities(inputs))
         for key in (VALIDATION_STOPPING, VALIDATION_TASK, VALIDATION_PFL):
             assert key in sim, (task_type, key)
@@ -107,7 +112,7 @@ def test_physical_validation_is_never_skipped_in_sim_first():
 
 
 def test_well_transferring_task_shortens_only_the_task_stage():
-    inputs = _inputs(collaborative_mode="pfl")
+    inputs = _inputs(collaborative_modes=("pfl",))
     physical = _by_key(physical_first_activities(inputs))
     sim = _by_key(sim_first_activities(inputs))
 
@@ -120,7 +125,9 @@ def test_well_transferring_task_shortens_only_the_task_stage():
 
 
 def test_contact_rich_task_keeps_the_full_physical_validation():
-    inputs = _inputs(task_type="contact_rich_manipulation", collaborative_mode="pfl")
+    inputs = _inputs(
+        task_type="contact_rich_manipulation", collaborative_modes=("pfl",)
+    )
     physical = _by_key(physical_first_activities(inputs))
     sim = _by_key(sim_first_activities(inputs))
 
@@ -163,11 +170,13 @@ def test_maturity_caps_what_simulation_can_retire():
 
 
 @pytest.mark.parametrize("task_type", TASK_TYPES)
-@pytest.mark.parametrize("mode", [None, "ssm", "pfl"])
-def test_what_simulation_cannot_prove_is_always_listed(task_type, mode):
+@pytest.mark.parametrize("modes", [(), ("ssm",), ("pfl",), ("ssm", "pfl")])
+def test_what_simulation_cannot_prove_is_always_listed(task_type, modes):
     text = " ".join(
         _texts(
-            compare(_inputs(task_type=task_type, collaborative_mode=mode)).cannot_prove
+            compare(
+                _inputs(task_type=task_type, collaborative_modes=modes)
+            ).cannot_prove
         )
     )
     assert "Contact dynamics" in text
@@ -356,7 +365,7 @@ def test_summary_claims_nothing_when_nothing_is_shown():
 
 
 def test_every_assumption_used_is_stated():
-    result = compare(_inputs(country="KR", collaborative_mode="pfl"))
+    result = compare(_inputs(country="KR", collaborative_modes=("pfl",)))
     assumptions = " ".join(_texts(result.assumptions))
     for plan in (result.physical_first, result.sim_first):
         for item in plan.schedule.activities:

@@ -230,13 +230,13 @@ def test_physical_first_runs_in_order_to_poc_start():
 
 
 def test_pfl_adds_force_and_pressure_measurement():
-    activities = physical_first_activities(_inputs(collaborative_mode="pfl"))
+    activities = physical_first_activities(_inputs(collaborative_modes=("pfl",)))
     pfl = next(a for a in activities if a.key == VALIDATION_PFL)
     assert "force and pressure" in pfl.name
     assert "ISO/TS 15066" in pfl.basis
     assert activities[-1].depends_on == (VALIDATION_PFL,)
-    for mode in (None, "ssm", "srms", "hand_guiding"):
-        keys = _keys(physical_first_activities(_inputs(collaborative_mode=mode)))
+    for modes in ((), ("ssm",), ("srms",), ("hand_guiding", "ssm")):
+        keys = _keys(physical_first_activities(_inputs(collaborative_modes=modes)))
         assert VALIDATION_PFL not in keys
 
 

@@ -188,7 +188,7 @@ def machine_tending_cobot(**kw: Any) -> CellFacts:
         "robot_stopping_time_ms": 150,
         "robot_moving_mass_kg": 20,
         "payload_kg": 1,
-        "collaborative_mode": "pfl",
+        "collaborative_modes": ("pfl",),
         "programmed_speed_mm_s": 250,
         "devices": (
             device("estop", "emergency_stop", label="Teach pendant E-stop"),

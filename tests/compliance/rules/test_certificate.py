@@ -214,7 +214,7 @@ def test_certificate_facts_need_a_number_and_an_issuing_body():
 def cobot(cell):
     cell.project.country = "KR"
     cell.project.save()
-    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.robot_kind, cell.collaborative_modes = "collaborative", ["pfl"]
     cell.save()
     return cell
 

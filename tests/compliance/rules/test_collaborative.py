@@ -19,10 +19,33 @@ from tests.compliance.rules.cells import (
 
 
 def test_cobot_without_a_mode_needs_evidence_and_industrial_robot_is_skipped():
-    cobot = machine_tending_cobot(collaborative_mode=None)
+    cobot = machine_tending_cobot(collaborative_modes=())
     assert only(MODE, cobot).status is Status.NEEDS_EVIDENCE
     assert run(MODE, cell()) == []
     assert only(MODE, machine_tending_cobot()).status is Status.PASS
+
+
+def test_a_cell_using_ssm_and_pfl_gets_the_findings_of_both_and_mode_names_both():
+    # SSM guards the loading zone, PFL the hand-over task: each is checked.
+    both = _ssm(1000, collaborative_modes=("ssm", "pfl"))
+
+    assert only(SSM, both).numbers["required_mm"] == 890
+    assert [f.values["region"] for f in run(PFL, both)] == [
+        "Hands and fingers",
+        "Lower arms and wrist joints",
+    ]
+    mode = only(MODE, both)
+    assert mode.status is Status.PASS
+    assert mode.values == {"count": 2}
+    assert [line.render() for line in mode.details] == [
+        "speed and separation monitoring",
+        "power and force limiting",
+    ]
+
+
+def test_the_facts_refuse_a_mode_given_twice():
+    with pytest.raises(ValueError, match="given twice"):
+        machine_tending_cobot(collaborative_modes=("pfl", "pfl"))
 
 
 # --- power and force limiting -------------------------------------------------------
@@ -124,7 +147,7 @@ def test_pfl_contact_with_the_face_fails():
 
 
 def test_pfl_is_skipped_in_other_modes():
-    assert run(PFL, machine_tending_cobot(collaborative_mode="ssm")) == []
+    assert run(PFL, machine_tending_cobot(collaborative_modes=("ssm",))) == []
 
 
 # --- speed and separation monitoring -----------------------------------------------
@@ -132,7 +155,7 @@ def test_pfl_is_skipped_in_other_modes():
 
 def _ssm(field_mm=1000, **kw):
     fields = {
-        "collaborative_mode": "ssm",
+        "collaborative_modes": ("ssm",),
         "robot_stopping_time_ms": 300,
         "robot_stopping_distance_mm": 150,
         "programmed_speed_mm_s": 1000,
@@ -210,14 +233,14 @@ def test_ssm_without_a_scanner_fails():
 def test_hand_guiding_needs_an_enabling_device_an_emergency_stop_and_monitored_speed():
     # Regression: any e-stop anywhere passed hand guiding.
     complete = machine_tending_cobot(
-        collaborative_mode="hand_guiding",
+        collaborative_modes=("hand_guiding",),
         devices=(device("en", "enabling_device"), device("es", "emergency_stop")),
     )
     finding = only(HAND_GUIDING, complete)
     assert finding.status is Status.NEEDS_EVIDENCE  # the monitored speed
     assert "monitored speed" in finding.render()
     partial = machine_tending_cobot(
-        collaborative_mode="hand_guiding", devices=(device("es", "emergency_stop"),)
+        collaborative_modes=("hand_guiding",), devices=(device("es", "emergency_stop"),)
     )
     finding = only(HAND_GUIDING, partial)
     assert finding.status is Status.FAIL
@@ -229,10 +252,10 @@ def test_hand_guiding_needs_an_enabling_device_an_emergency_stop_and_monitored_s
 
 def test_monitored_stop_needs_a_presence_sensing_device_not_just_a_controller():
     # Regression: any safety controller passed the monitored stop.
-    with_controller = machine_tending_cobot(collaborative_mode="srms")
+    with_controller = machine_tending_cobot(collaborative_modes=("srms",))
     assert only(SRMS, with_controller).status is Status.FAIL
     with_curtain = machine_tending_cobot(
-        collaborative_mode="srms", devices=(device("lc", "light_curtain"),)
+        collaborative_modes=("srms",), devices=(device("lc", "light_curtain"),)
     )
     finding = only(SRMS, with_curtain)
     assert finding.status is Status.NEEDS_EVIDENCE  # the monitored standstill

@@ -54,7 +54,7 @@ def test_without_any_text_the_low_fence_fails_with_no_pending_note(
 def _signed_contact(cell, engineer, *, area_cm2, speed_mm_s):
     from tests.compliance.conftest import CRUSHING, sign_revision, state_limits
 
-    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.robot_kind, cell.collaborative_modes = "collaborative", ["pfl"]
     cell.programmed_speed_mm_s = speed_mm_s
     cell.moving_mass_kg, cell.payload_kg = 20, 1
     cell.save()

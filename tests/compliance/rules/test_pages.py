@@ -114,7 +114,7 @@ def test_body_regions_in_a_draft_are_pending_and_change_no_verdict(
     from compliance.assessment import services
     from tests.compliance.conftest import CRUSHING
 
-    cell.robot_kind, cell.collaborative_mode = "collaborative", "pfl"
+    cell.robot_kind, cell.collaborative_modes = "collaborative", ["pfl"]
     cell.programmed_speed_mm_s = 250
     cell.moving_mass_kg, cell.payload_kg = 20, 1
     cell.save()

@@ -94,7 +94,7 @@ def test_a_zone_reaching_past_the_fence_fails_by_how_far():
 def test_a_cobot_without_collaborative_operation_needs_the_fence_too():
     facts = cell(robot_kind="collaborative", hazard_zone_height_mm=1400)
     assert only(ENCLOSURE, facts).status is Status.FAIL
-    with_mode = facts.model_copy(update={"collaborative_mode": "pfl"})
+    with_mode = facts.model_copy(update={"collaborative_modes": ("pfl",)})
     assert only(ENCLOSURE, with_mode).status is Status.WARNING
 
 

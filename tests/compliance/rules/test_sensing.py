@@ -184,10 +184,12 @@ def test_scanner_field_distance_is_asked_for_outside_ssm():
     assert only(MINIMUM_DISTANCE, facts).status is Status.NEEDS_EVIDENCE
     ssm = cell(
         devices=(device("sc", "laser_scanner"),),
-        collaborative_mode="ssm",
+        collaborative_modes=("ssm",),
         assessment=AssessmentFacts(),
     )
     assert run(MINIMUM_DISTANCE, ssm) == []
+    ssm_and_pfl = ssm.model_copy(update={"collaborative_modes": ("pfl", "ssm")})
+    assert run(MINIMUM_DISTANCE, ssm_and_pfl) == []
 
 
 # --- interlocked guards without guard locking ------------------------------------

@@ -667,7 +667,7 @@ def sample_proposal(language: str = "en", **overrides: Any) -> ProposalData:
                 Row(label=_t(language, "Stopping time", "정지 시간"), value="300 ms"),
             ),
             task=layout.task_description,
-            collaborative_mode="",
+            collaborative_modes=(),
             collaborative_parameters=(),
             layout=layout,
             distances=(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from pydantic import ValidationError
+from pypdf import PdfReader
 
+from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import RiskSection
 from tests.compliance.proposals.pdf.samples import SIGNED_HASH, sample_proposal
 
@@ -44,3 +48,34 @@ def test_the_data_is_frozen():
     data = sample_proposal()
     with pytest.raises(ValidationError):
         data.language = "ko"
+
+
+def test_data_stored_with_one_collaborative_mode_still_reads():
+    stored = sample_proposal().model_dump(mode="json")
+    del stored["cell"]["collaborative_modes"]
+    stored["cell"]["collaborative_mode"] = "Power and force limiting"
+    stored["cell"]["layout"]["robot"].pop("collaborative_modes")
+    stored["cell"]["layout"]["robot"]["collaborative_mode"] = "pfl"
+
+    cell = type(sample_proposal()).model_validate(stored).cell
+
+    assert cell.collaborative_modes == ("Power and force limiting",)
+    assert cell.layout.robot.collaborative_modes == ["pfl"]
+
+
+def test_the_pdf_names_every_collaborative_mode():
+    data = sample_proposal()
+    cell = data.cell.model_copy(
+        update={
+            "collaborative_modes": (
+                "Speed and separation monitoring",
+                "Power and force limiting",
+            )
+        }
+    )
+    pdf = build_proposal_pdf(data.model_copy(update={"cell": cell}))
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages
+    ).replace("\n", " ")
+
+    assert "Speed and separation monitoring, Power and force limiting" in text
