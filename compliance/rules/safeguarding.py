@@ -78,18 +78,22 @@ def perimeter_of(facts: CellFacts) -> PerimeterResult | None:
 def _check_enclosure(facts: CellFacts) -> list[Finding]:
     rule = ENCLOSURE
     if not needs_perimeter(facts):
-        return [
-            rule.finding(
-                Status.WARNING,
-                _CELL,
-                gettext_noop(
-                    "The cell relies on collaborative operation instead of a "
-                    "closed perimeter guard: every collaborative rule below must "
-                    "pass, and any part of the robot's space outside the "
-                    "collaborative workspace still needs safeguarding."
-                ),
-            )
-        ]
+        result = perimeter_of(facts) if facts.segments else None
+        if result is None or not result.enclosure.enclosed:
+            return [
+                rule.finding(
+                    Status.WARNING,
+                    _CELL,
+                    gettext_noop(
+                        "The cell relies on collaborative operation instead of a "
+                        "closed perimeter guard: every collaborative rule below "
+                        "must pass, and any part of the robot's space outside the "
+                        "collaborative workspace still needs safeguarding."
+                    ),
+                )
+            ]
+        # A collaborative cell that is fenced all round as well: judged as
+        # any fenced cell below.
     if not facts.segments:
         return [
             rule.finding(

@@ -98,6 +98,13 @@ def test_a_cobot_without_collaborative_operation_needs_the_fence_too():
     assert only(ENCLOSURE, with_mode).status is Status.WARNING
 
 
+def test_a_collaborative_cell_fenced_all_round_passes_not_warns():
+    facts = _square_cell(robot_kind="collaborative", collaborative_modes=("pfl",))
+    finding = only(ENCLOSURE, facts)
+    assert finding.status is Status.PASS
+    assert finding.numbers == {"clearance_mm": 900}
+
+
 def test_guards_without_positions_need_evidence():
     facts = cell(segments=(segment(),))
     assert only(ENCLOSURE, facts).status is Status.NEEDS_EVIDENCE
