@@ -96,7 +96,7 @@ def self_declaration(b: LineBuilder) -> None:
         reason=Line(
             text=gettext_noop(
                 "An industrial robot (3 or more axes) is subject to "
-                "b-declaration of safety (자율안전확인 신고), not to safety "
+                "self-declaration of safety (자율안전확인 신고), not to safety "
                 "certification: plan its lead time. Set the quantity to 0 if "
                 "the robot's supplier has already filed it."
             )
