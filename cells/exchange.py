@@ -128,6 +128,7 @@ class DeviceDoc(_Doc):
     response_time_ms: int | None = Field(default=None, ge=0)
     iec61496_type: Literal[2, 3, 4] | None = None
     guard_locking: bool = False
+    existing: bool = False
     kcs_certified: bool | None = None
     kcs_certificate_no: str = Field(default="", max_length=40)
     detection_capability_mm: int | None = Field(default=None, ge=0)

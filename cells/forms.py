@@ -244,6 +244,7 @@ class DeviceForm(LayoutElementForm):
             "response_time_ms",
             "iec61496_type",
             "guard_locking",
+            "existing",
             "kcs_certified",
             "kcs_certificate_no",
             "detection_capability_mm",

@@ -810,6 +810,14 @@ class Device(models.Model):
         choices=[(2, "Type 2"), (3, "Type 3"), (4, "Type 4")],
         help_text=_("Safety laser scanners are Type 3 (IEC 61496-3)."),
     )
+    existing = models.BooleanField(
+        _("existing equipment"),
+        default=False,
+        help_text=_(
+            "The customer already has it in place: it is kept in the plan and "
+            "checked like any device, but not bought."
+        ),
+    )
     guard_locking = models.BooleanField(
         _("guard locking"),
         default=False,

@@ -184,6 +184,7 @@ def cell_document(cell: Cell) -> CellDocument:
                 response_time_ms=device.response_time_ms,
                 iec61496_type=device.iec61496_type,
                 guard_locking=device.guard_locking,
+                existing=device.existing,
                 kcs_certified=device.kcs_certified,
                 kcs_certificate_no=device.kcs_certificate_no,
                 detection_capability_mm=device.detection_capability_mm,

@@ -284,6 +284,7 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "response_time_ms",
             "iec61496_type",
             "guard_locking",
+            "existing",
             "kcs_certified",
             "kcs_certificate_no",
             "detection_capability_mm",

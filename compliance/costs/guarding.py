@@ -176,14 +176,25 @@ def recorded_devices(b: LineBuilder) -> None:
             text=gettext_noop("%(name)s: %(label)s, recorded in the layout"),
             values=values,
         )
-        reason = Line(
-            text=gettext_noop(
-                "%(label)s is recorded in the cell's layout: priced so that "
-                "the budget covers every device the cell uses. If it is "
-                "existing equipment, set the quantity to 0."
-            ),
-            values=values,
-        )
+        if device.existing:
+            reason = Line(
+                text=gettext_noop(
+                    "%(label)s is existing equipment, already at the customer's: "
+                    "listed so the plan shows every device the cell relies on, "
+                    "not bought."
+                ),
+                values=values,
+            )
+        else:
+            reason = Line(
+                text=gettext_noop(
+                    "%(label)s is recorded in the cell's layout: priced so that "
+                    "the budget covers every device the cell uses. If it is "
+                    "already in place, mark it as existing equipment."
+                ),
+                values=values,
+            )
+        quantity = Decimal(0) if device.existing else Decimal(1)
         refs = tuple(r for r in b.refs if r.subject_key == device.key)
         if device.opening_key is not None:
             refs += b.about((korea.OPENINGS.id,), (device.opening_key,))
@@ -192,7 +203,7 @@ def recorded_devices(b: LineBuilder) -> None:
             b.add(
                 entry_key,
                 key=key,
-                quantity=Decimal(1),
+                quantity=quantity,
                 description=description,
                 reason=reason,
                 findings=refs,
@@ -204,7 +215,7 @@ def recorded_devices(b: LineBuilder) -> None:
                 catalogue_key=None,
                 category="device",
                 description=description,
-                quantity=Decimal(1),
+                quantity=quantity,
                 unit="piece",
                 reason=reason,
                 findings=refs,

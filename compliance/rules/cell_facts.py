@@ -224,6 +224,7 @@ def cell_facts(cell: Cell) -> CellFacts:
                 detection_lower_mm=device.detection_lower_mm,
                 detection_upper_mm=device.detection_upper_mm or None,
                 guard_locking=device.guard_locking,
+                existing=device.existing,
                 distance_to_hazard_mm=distance.mm if distance else None,
                 placed=distance is not None,
                 inside_hazard_zone=bool(distance and distance.inside_zone),

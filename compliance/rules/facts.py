@@ -118,6 +118,8 @@ class DeviceFacts(_Facts):
     detection_upper_mm: float | None = Field(default=None, gt=0)
     # Interlocked door with guard locking (ISO 14119).
     guard_locking: bool = False
+    # Already in place at the customer's: checked, but not bought.
+    existing: bool = False
     # Measured on the plan from where the device is drawn (light curtain or
     # grid: its detection line; mat: its outer edge; scanner: its position) to
     # the hazard zone; None when the device is not placed. Never typed.

@@ -561,3 +561,19 @@ def test_import_names_a_bad_hazard_zone_by_its_document_path(
         "The outline crosses itself."
     ]
     assert _counts() == before
+
+
+def test_existing_equipment_survives_the_round_trip(owner_api, cell):
+    from tests.factories import DeviceFactory
+
+    DeviceFactory(cell=cell, label="Old e-stop", kind="emergency_stop", existing=True)
+    document = owner_api.get(f"/api/v1/cells/{cell.pk}/export/").json()
+    assert [d["existing"] for d in document["devices"]] == [True]
+    response = owner_api.post(
+        "/api/v1/cells/import/",
+        {"project": cell.project_id, "document": document},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    copy = owner_api.get(f"/api/v1/cells/{response.json()['id']}/export/").json()
+    assert [d["existing"] for d in copy["devices"]] == [True]

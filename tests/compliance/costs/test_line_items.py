@@ -367,3 +367,12 @@ def test_a_light_curtain_recorded_at_a_failing_opening_is_not_counted_twice():
     assert [(r.rule_id, r.status) for r in curtains[0].findings] == [
         ("KR-223-openings", "fail")
     ]
+
+
+def test_a_recorded_device_is_bought_unless_it_is_existing_equipment():
+    new = device("lc", "light_curtain", label="LC1")
+    kept = device("door", "interlocked_door", label="Door switch", existing=True)
+    items = {i.key: i for i in derive_line_items(cell(devices=(new, kept)))}
+    assert items["recorded:lc"].quantity == Decimal(1)
+    assert items["recorded:door"].quantity == Decimal(0)
+    assert "existing equipment" in items["recorded:door"].reason.render()
