@@ -5,6 +5,7 @@ distances from the zone. Pure Python with pydantic, no Django."""
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
@@ -143,22 +144,22 @@ class _Zone(_Frozen):
         """Whether the point lies in the zone (its boundary included)."""
         return self._gap_to_point(point) <= CONTACT_MM
 
-    # Each shape provides these.
+    # Each shape provides these (pydantic's model class is an ABC).
+    @abstractmethod
     def _gap_to_point(self, p: Point) -> float:
         """Distance from the zone to a point (0 inside)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _gap_to_segment(self, a: Point, b: Point) -> float:
         """Distance from the zone to a line segment (0 where it enters)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _gap_to_polygon(self, points: Sequence[Point]) -> float:
         """Distance from the zone to a polygon's area (0 where they overlap)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _farthest_from_segment(self, a: Point, b: Point) -> float:
         """The greatest distance from a point of the zone to a line segment."""
-        raise NotImplementedError
 
     def _clip_square(
         self, centre: Point, half: float
@@ -168,17 +169,17 @@ class _Zone(_Frozen):
         them; None when the square is too large to tell."""
         raise NotImplementedError
 
+    @abstractmethod
     def _reference_point(self) -> Point:
         """A point of the zone: on the same side of any outline it keeps clear of."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _bounding_box(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) of the zone."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _samples(self) -> list[Point]:
         """A few points of the zone where it is likely to reach farthest."""
-        raise NotImplementedError
 
 
 class CircleZone(_Zone):
