@@ -161,13 +161,13 @@ class _Zone(_Frozen):
     def _farthest_from_segment(self, a: Point, b: Point) -> float:
         """The greatest distance from a point of the zone to a line segment."""
 
+    @abstractmethod
     def _clip_square(
         self, centre: Point, half: float
     ) -> tuple[list[Point], float] | None:
         """The corners of the part of the zone within the square (empty if
         none), and how far the zone may bulge beyond the straight lines between
         them; None when the square is too large to tell."""
-        raise NotImplementedError
 
     @abstractmethod
     def _reference_point(self) -> Point:
