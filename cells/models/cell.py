@@ -1,0 +1,307 @@
+"""Robot cells: the robot, its task, its collaborative operation modes and
+the hazard zone (the robot's maximum space, a circle or a drawn polygon, with
+its height range).
+
+All lengths are millimetres in the cell's own plan coordinates (x to the
+right, y away from the viewer), all heights are above the floor.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from cells import geometry
+from cells.exchange import COORDINATE_LIMIT_MM
+from cells.models.bounds import COORDINATE_VALIDATORS, LENGTH_VALIDATORS
+from cells.models.projects import Project
+
+
+class RobotKind(models.TextChoices):
+    INDUSTRIAL = "industrial", _("Industrial robot")
+    COLLABORATIVE = "collaborative", _("Collaborative robot")
+
+
+class HazardZoneShape(models.TextChoices):
+    CIRCLE = "circle", _("Circle (robot reach)")
+    POLYGON = "polygon", _("Polygon")
+
+
+class CollaborativeMode(models.TextChoices):
+    """The collaborative operation modes of ISO/TS 15066:2016, 5.5."""
+
+    SAFETY_RATED_MONITORED_STOP = "srms", _("Safety-rated monitored stop")
+    HAND_GUIDING = "hand_guiding", _("Hand guiding")
+    SPEED_SEPARATION = "ssm", _("Speed and separation monitoring")
+    POWER_FORCE_LIMITING = "pfl", _("Power and force limiting")
+
+
+def collaborative_modes_problem(value: object) -> str | None:
+    """Why a list of collaborative mode ids is not valid, or None."""
+    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+        return _("Give the collaborative modes as a list of mode ids.")
+    unknown = [m for m in value if m not in CollaborativeMode.values]
+    if unknown:
+        return _("Unknown collaborative mode: %(mode)s.") % {"mode": unknown[0]}
+    if len(set(value)) != len(value):
+        return _("A collaborative mode is given twice.")
+    return None
+
+
+class CellQuerySet(models.QuerySet["Cell"]):
+    def for_user(self, user) -> CellQuerySet:
+        return self.filter(project__organisation__memberships__user=user)
+
+
+class Cell(models.Model):
+    """One robot cell: the robot, its task, and the plan of its guarding."""
+
+    project = models.ForeignKey(
+        Project,
+        on_delete=models.CASCADE,
+        related_name="cells",
+        verbose_name=_("project"),
+    )
+    name = models.CharField(_("cell name"), max_length=200)
+    robot_manufacturer = models.CharField(_("robot manufacturer"), max_length=100)
+    robot_model = models.CharField(_("robot model"), max_length=100)
+    robot_kind = models.CharField(
+        _("robot kind"),
+        max_length=20,
+        choices=RobotKind.choices,
+        default=RobotKind.INDUSTRIAL,
+    )
+    payload_kg = models.DecimalField(_("payload (kg)"), max_digits=7, decimal_places=2)
+    reach_mm = models.PositiveIntegerField(_("reach (mm)"))
+    max_tcp_speed_mm_s = models.PositiveIntegerField(_("maximum TCP speed (mm/s)"))
+    moving_mass_kg = models.DecimalField(
+        _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
+    )
+    task_description = models.CharField(_("task"), max_length=300, blank=True)
+    task_type = models.CharField(
+        _("kind of task"),
+        max_length=30,
+        default="structured_pick_place",
+        choices=[
+            ("mobile_locomotion", _("Mobile or locomotion task")),
+            ("structured_pick_place", _("Narrow, structured pick-and-place")),
+            ("contact_rich_manipulation", _("Precise contact-rich manipulation")),
+        ],
+        help_text=_("How well the task's behaviour carries over from simulation."),
+    )
+    # What the compliance checks need; empty means "not known yet".
+    stopping_time_ms = models.PositiveIntegerField(
+        _("robot stopping time (ms)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Measured or from the maker's stopping data, at the speed and load used."
+        ),
+    )
+    stopping_distance_mm = models.PositiveIntegerField(
+        _("robot stopping distance (mm)"), null=True, blank=True
+    )
+    programmed_speed_mm_s = models.PositiveIntegerField(
+        _("programmed TCP speed (mm/s)"),
+        null=True,
+        blank=True,
+        help_text=_("The speed the application runs at, if below the maximum."),
+    )
+    # Each mode for its own zone or task, e.g. speed and separation monitoring
+    # at the loading zone and power and force limiting for a hand-over.
+    collaborative_modes = models.JSONField(
+        _("collaborative modes (ISO/TS 15066)"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The modes the cell uses, each for its own zone or task; none if it "
+            "does not work collaboratively."
+        ),
+    )
+    end_effector_mm = models.PositiveIntegerField(
+        _("end effector length (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_("How far the tool reaches beyond the robot's flange."),
+    )
+    workpiece_mm = models.PositiveIntegerField(
+        _("workpiece overhang (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_("How far the largest workpiece held reaches beyond the tool."),
+    )
+    hazard_zone_height_mm = models.PositiveIntegerField(
+        _("height of the hazard zone (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The highest point of the hazard zone above the floor (ISO 13857 a)."
+        ),
+    )
+    hazard_zone_lower_mm = models.PositiveIntegerField(
+        _("lowest point of the hazard zone (mm)"),
+        default=0,
+        validators=LENGTH_VALIDATORS,
+        help_text=_(
+            "The lowest point of the hazard zone above the floor; 0 if it reaches "
+            "down to the floor."
+        ),
+    )
+    robot_base_x_mm = models.IntegerField(
+        _("robot base x (mm)"), default=0, validators=COORDINATE_VALIDATORS
+    )
+    robot_base_y_mm = models.IntegerField(
+        _("robot base y (mm)"), default=0, validators=COORDINATE_VALIDATORS
+    )
+    hazard_zone_shape = models.CharField(
+        _("hazard zone shape"),
+        max_length=10,
+        choices=HazardZoneShape.choices,
+        default=HazardZoneShape.CIRCLE,
+    )
+    hazard_zone_radius_mm = models.PositiveIntegerField(
+        _("hazard zone radius (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Leave empty to use the robot's reach plus end effector and workpiece."
+        ),
+    )
+    hazard_zone_polygon_mm = models.JSONField(
+        _("hazard zone polygon (mm)"),
+        default=list,
+        blank=True,
+        help_text=_("Corner points [[x, y], ...] when the zone is a polygon."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = CellQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("cell")
+        verbose_name_plural = _("cells")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(payload_kg__gt=0), name="cell_payload_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(reach_mm__gt=0), name="cell_reach_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_tcp_speed_mm_s__gt=0), name="cell_tcp_speed_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(moving_mass_kg__gt=0), name="cell_moving_mass_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_radius_mm__isnull=True)
+                | Q(hazard_zone_radius_mm__gt=0),
+                name="cell_hazard_radius_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(robot_kind__in=RobotKind.values),
+                name="cell_robot_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_shape__in=HazardZoneShape.values),
+                name="cell_hazard_shape_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(hazard_zone_height_mm__isnull=True)
+                | Q(hazard_zone_lower_mm=0)
+                | Q(hazard_zone_lower_mm__lt=models.F("hazard_zone_height_mm")),
+                name="cell_hazard_lower_below_height",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def organisation_id(self) -> int:
+        return self.project.organisation_id
+
+    @property
+    def hazard_zone_effective_radius_mm(self) -> int:
+        """The radius drawn, else the robot's maximum space (ISO 10218-2): its
+        reach plus the end effector and the largest workpiece it holds."""
+        if self.hazard_zone_radius_mm:
+            return self.hazard_zone_radius_mm
+        return self.reach_mm + (self.end_effector_mm or 0) + (self.workpiece_mm or 0)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        for field in ("payload_kg", "moving_mass_kg", "reach_mm", "max_tcp_speed_mm_s"):
+            value = getattr(self, field)
+            if value is not None and value <= 0:
+                errors[field] = _("Must be greater than zero.")
+        if self.hazard_zone_radius_mm is not None and self.hazard_zone_radius_mm <= 0:
+            errors["hazard_zone_radius_mm"] = _(
+                "Must be greater than zero; leave empty to use the robot's reach plus "
+                "end effector and workpiece."
+            )
+        lower, upper = self.hazard_zone_lower_mm, self.hazard_zone_height_mm
+        if lower and upper is not None and lower >= upper:
+            errors["hazard_zone_lower_mm"] = _(
+                "The lowest point of the hazard zone (%(lower)s mm) must be below its "
+                "highest point (height of the hazard zone, %(upper)s mm)."
+            ) % {"lower": lower, "upper": upper}
+        # Checked whatever the shape: a circle keeps its outline for later, and
+        # the outline is exported either way.
+        if self.hazard_zone_polygon_mm or self.hazard_zone_shape == (
+            HazardZoneShape.POLYGON
+        ):
+            problem = polygon_problem_message(
+                self.hazard_zone_polygon_mm,
+                geometry_too=self.hazard_zone_shape == HazardZoneShape.POLYGON,
+            )
+            if problem:
+                errors["hazard_zone_polygon_mm"] = problem
+        problem = collaborative_modes_problem(self.collaborative_modes)
+        if problem:
+            errors["collaborative_modes"] = problem
+        if errors:
+            raise ValidationError(errors)
+
+    def get_collaborative_modes_display(self) -> list[str]:
+        """The names of the modes the cell uses, in recorded order."""
+        names = dict(CollaborativeMode.choices)
+        return [str(names.get(m, m)) for m in self.collaborative_modes]
+
+
+_POLYGON_MESSAGES = {
+    "not_points": _("Give the corners as pairs of whole millimetres: [[x, y], ...]."),
+    "too_few_points": _("A polygon needs at least three corners."),
+    "repeated_point": _("A corner is given twice."),
+    "zero_area": _("The corners lie on one line: the zone has no area."),
+    "self_intersecting": _("The outline crosses itself."),
+    "off_the_plan": _(
+        "A corner of the hazard zone lies beyond 100 m of the plan's origin: keep "
+        "every x and y between -100,000 and 100,000 mm."
+    ),
+}
+
+
+def polygon_problem_message(value: object, *, geometry_too: bool = True) -> str | None:
+    """A user-facing message for an unusable hazard-zone outline, else None.
+
+    With ``geometry_too`` false only the form of the corners is checked (whole
+    millimetres, on the plan), not whether they make a polygon.
+    """
+    if not isinstance(value, list) or not all(
+        isinstance(p, list | tuple)
+        and len(p) == 2
+        and all(isinstance(c, int) and not isinstance(c, bool) for c in p)
+        for p in value
+    ):
+        return str(_POLYGON_MESSAGES["not_points"])
+    if any(abs(c) > COORDINATE_LIMIT_MM for p in value for c in p):
+        return str(_POLYGON_MESSAGES["off_the_plan"])
+    if not geometry_too:
+        return None
+    problem = geometry.polygon_problem([(float(x), float(y)) for x, y in value])
+    return str(_POLYGON_MESSAGES[problem]) if problem else None

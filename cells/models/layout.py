@@ -1,0 +1,236 @@
+"""The perimeter of a cell's plan: guard segments, the openings in them, and
+the operator stations."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from cells import geometry
+from cells.models.bounds import COORDINATE_VALIDATORS
+from cells.models.cell import Cell
+
+
+class GuardKind(models.TextChoices):
+    FENCE = "fence", _("Fence")
+    WALL = "wall", _("Wall")
+    MACHINE_BODY = "machine_body", _("Machine body")
+
+
+class GuardSegment(models.Model):
+    """A straight piece of the cell's perimeter guard, from start to end point."""
+
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="segments", verbose_name=_("cell")
+    )
+    label = models.CharField(_("label"), max_length=30, blank=True)
+    start_x_mm = models.IntegerField(
+        _("start x (mm)"), validators=COORDINATE_VALIDATORS
+    )
+    start_y_mm = models.IntegerField(
+        _("start y (mm)"), validators=COORDINATE_VALIDATORS
+    )
+    end_x_mm = models.IntegerField(_("end x (mm)"), validators=COORDINATE_VALIDATORS)
+    end_y_mm = models.IntegerField(_("end y (mm)"), validators=COORDINATE_VALIDATORS)
+    height_mm = models.PositiveIntegerField(_("height (mm)"))
+    bottom_gap_mm = models.PositiveIntegerField(
+        _("gap under the guard (mm)"),
+        default=0,
+        help_text=_(
+            "The gap between the floor and the guard's lower edge; 0 if the guard "
+            "stands on the floor."
+        ),
+    )
+    kind = models.CharField(
+        _("kind"), max_length=20, choices=GuardKind.choices, default=GuardKind.FENCE
+    )
+    mesh_opening_mm = models.PositiveIntegerField(
+        _("mesh opening (mm)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Size of the fence mesh's openings (square side), for ISO 13857 Table 4."
+        ),
+    )
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("guard segment")
+        verbose_name_plural = _("guard segments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(height_mm__gt=0), name="segment_height_positive"
+            ),
+            models.CheckConstraint(
+                condition=~(
+                    Q(start_x_mm=models.F("end_x_mm"))
+                    & Q(start_y_mm=models.F("end_y_mm"))
+                ),
+                name="segment_nonzero_length",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=GuardKind.values), name="segment_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(bottom_gap_mm__lt=models.F("height_mm")),
+                name="segment_bottom_gap_below_height",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"#{self.pk}"
+
+    @property
+    def start(self) -> geometry.Point:
+        return (self.start_x_mm, self.start_y_mm)
+
+    @property
+    def end(self) -> geometry.Point:
+        return (self.end_x_mm, self.end_y_mm)
+
+    @property
+    def length_mm(self) -> float:
+        return geometry.distance_mm(self.start, self.end)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        coords = (self.start_x_mm, self.start_y_mm, self.end_x_mm, self.end_y_mm)
+        if None not in coords and self.length_mm == 0:
+            errors["end_x_mm"] = _("The segment has zero length: its end is its start.")
+        if self.height_mm is not None and self.height_mm <= 0:
+            errors["height_mm"] = _("The height must be greater than zero.")
+        elif (
+            self.height_mm is not None
+            and self.bottom_gap_mm is not None
+            and self.bottom_gap_mm >= self.height_mm
+        ):
+            errors["bottom_gap_mm"] = _(
+                "The gap under the guard (%(gap)s mm) must be below the guard's "
+                "height (%(height)s mm)."
+            ) % {"gap": self.bottom_gap_mm, "height": self.height_mm}
+        if self.pk and not errors:
+            # Shortening or lowering a guard must not leave its openings hanging.
+            for opening in self.openings.all():
+                if opening.offset_mm + opening.width_mm > self.length_mm:
+                    errors["end_x_mm"] = _(
+                        "Opening %(opening)s would no longer fit on this segment."
+                    ) % {"opening": opening}
+                if (
+                    self.height_mm is not None
+                    and opening.upper_edge_mm > self.height_mm
+                ):
+                    errors["height_mm"] = _(
+                        "Opening %(opening)s reaches %(upper)s mm, above this height."
+                    ) % {"opening": opening, "upper": opening.upper_edge_mm}
+        if errors:
+            raise ValidationError(errors)
+
+
+class OpeningPurpose(models.TextChoices):
+    MATERIAL_ENTRY = "material_entry", _("Material entry")
+    OPERATOR_ACCESS = "operator_access", _("Operator access")
+    MAINTENANCE_DOOR = "maintenance_door", _("Maintenance door")
+
+
+class Opening(models.Model):
+    """A gap in a guard segment, measured along it from the segment's start."""
+
+    segment = models.ForeignKey(
+        GuardSegment,
+        on_delete=models.CASCADE,
+        related_name="openings",
+        verbose_name=_("guard segment"),
+    )
+    label = models.CharField(_("label"), max_length=30, blank=True)
+    offset_mm = models.PositiveIntegerField(_("offset along the segment (mm)"))
+    width_mm = models.PositiveIntegerField(_("width (mm)"))
+    lower_edge_mm = models.PositiveIntegerField(_("lower edge height (mm)"), default=0)
+    upper_edge_mm = models.PositiveIntegerField(_("upper edge height (mm)"))
+    purpose = models.CharField(
+        _("purpose"),
+        max_length=20,
+        choices=OpeningPurpose.choices,
+        default=OpeningPurpose.MATERIAL_ENTRY,
+    )
+
+    class Meta:
+        ordering = ["segment_id", "offset_mm", "id"]
+        verbose_name = _("opening")
+        verbose_name_plural = _("openings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(width_mm__gt=0), name="opening_width_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(upper_edge_mm__gt=models.F("lower_edge_mm")),
+                name="opening_upper_above_lower",
+            ),
+            models.CheckConstraint(
+                condition=Q(purpose__in=OpeningPurpose.values),
+                name="opening_purpose_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"#{self.pk}"
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.width_mm is not None and self.width_mm <= 0:
+            errors["width_mm"] = _("The width must be greater than zero.")
+        if (
+            self.upper_edge_mm is not None
+            and self.lower_edge_mm is not None
+            and self.upper_edge_mm <= self.lower_edge_mm
+        ):
+            errors["upper_edge_mm"] = _("The upper edge must be above the lower edge.")
+        if self.segment_id is None or errors or None in (self.offset_mm, self.width_mm):
+            if errors:
+                raise ValidationError(errors)
+            return
+        segment = self.segment
+        if self.offset_mm + self.width_mm > segment.length_mm:
+            errors["width_mm"] = _(
+                "The opening runs to %(end)s mm but segment %(segment)s is only "
+                "%(length)s mm long."
+            ) % {
+                "end": self.offset_mm + self.width_mm,
+                "segment": segment,
+                "length": round(segment.length_mm),
+            }
+        elif self.upper_edge_mm is not None and self.upper_edge_mm > segment.height_mm:
+            errors["upper_edge_mm"] = _(
+                "The upper edge is above the guard, which is %(height)s mm high."
+            ) % {"height": segment.height_mm}
+        else:
+            mine = (self.offset_mm, self.offset_mm + self.width_mm)
+            for other in segment.openings.exclude(pk=self.pk):
+                theirs = (other.offset_mm, other.offset_mm + other.width_mm)
+                if geometry.overlapping_intervals([mine, theirs]):
+                    errors["offset_mm"] = _(
+                        "This opening overlaps opening %(other)s (%(start)s–%(end)s mm)."
+                    ) % {"other": other, "start": theirs[0], "end": theirs[1]}
+                    break
+        if errors:
+            raise ValidationError(errors)
+
+
+class OperatorStation(models.Model):
+    """Where a person stands to work at the cell (loading, inspection, HMI)."""
+
+    cell = models.ForeignKey(
+        Cell, on_delete=models.CASCADE, related_name="stations", verbose_name=_("cell")
+    )
+    label = models.CharField(_("label"), max_length=60)
+    x_mm = models.IntegerField(_("x (mm)"), validators=COORDINATE_VALIDATORS)
+    y_mm = models.IntegerField(_("y (mm)"), validators=COORDINATE_VALIDATORS)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("operator station")
+        verbose_name_plural = _("operator stations")
+
+    def __str__(self) -> str:
+        return self.label

@@ -1,0 +1,130 @@
+"""Projects: a customer and site, the country whose law applies, the
+proposal's language and currency, and the exchange rates the user enters."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from cells.models.organisations import Organisation
+
+
+class Country(models.TextChoices):
+    """Where the cell will stand; selects the jurisdiction's rules."""
+
+    KR = "KR", _("Korea, Republic of")
+    JP = "JP", _("Japan")
+    CN = "CN", _("China")
+    TW = "TW", _("Taiwan")
+    VN = "VN", _("Viet Nam")
+    US = "US", _("United States")
+    CA = "CA", _("Canada")
+    MX = "MX", _("Mexico")
+    DE = "DE", _("Germany")
+    FR = "FR", _("France")
+    GB = "GB", _("United Kingdom")
+    IT = "IT", _("Italy")
+    ES = "ES", _("Spain")
+    PL = "PL", _("Poland")
+    CZ = "CZ", _("Czechia")
+    SE = "SE", _("Sweden")
+    NL = "NL", _("Netherlands")
+
+
+class ProposalLanguage(models.TextChoices):
+    KO = "ko", _("Korean")
+    EN = "en", _("English")
+
+
+class ProjectQuerySet(models.QuerySet["Project"]):
+    def for_user(self, user) -> ProjectQuerySet:
+        return self.filter(organisation__memberships__user=user)
+
+
+class Project(models.Model):
+    """A customer engagement: one site, one or more robot cells, one proposal."""
+
+    organisation = models.ForeignKey(
+        Organisation,
+        on_delete=models.CASCADE,
+        related_name="projects",
+        verbose_name=_("organisation"),
+    )
+    name = models.CharField(_("project name"), max_length=200)
+    customer_name = models.CharField(_("customer"), max_length=200)
+    site_name = models.CharField(_("site"), max_length=200, blank=True)
+    country = models.CharField(
+        _("country"), max_length=2, choices=Country.choices, default=Country.KR
+    )
+    proposal_language = models.CharField(
+        _("proposal language"),
+        max_length=2,
+        choices=ProposalLanguage.choices,
+        default=ProposalLanguage.KO,
+    )
+    currency = models.CharField(
+        _("proposal currency"),
+        max_length=3,
+        choices=[("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
+        default="KRW",
+    )
+    krw_per_usd = models.DecimalField(
+        _("KRW per 1 USD"),
+        max_digits=12,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text=_("Your exchange rate; no rate is assumed."),
+    )
+    eur_per_usd = models.DecimalField(
+        _("EUR per 1 USD"), max_digits=10, decimal_places=6, null=True, blank=True
+    )
+    rates_date = models.DateField(_("date of the rates"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = ProjectQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name = _("project")
+        verbose_name_plural = _("projects")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(country__in=Country.values), name="project_country_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        for field in ("krw_per_usd", "eur_per_usd"):
+            value = getattr(self, field)
+            if value is not None and value <= 0:
+                raise ValidationError(
+                    {field: _("An exchange rate must be above zero.")}
+                )
+
+    @property
+    def rates(self) -> dict:
+        """Units of each currency per 1 USD, as far as the user entered them."""
+        from decimal import Decimal
+
+        rates = {"USD": Decimal(1)}
+        if self.krw_per_usd:
+            rates["KRW"] = self.krw_per_usd
+        if self.eur_per_usd:
+            rates["EUR"] = self.eur_per_usd
+        return rates
