@@ -48,7 +48,7 @@ from compliance.proposals.pdf.data import (
 from compliance.rules import sensing
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
-from compliance.rules.selectors import CERTAINTY_LABELS, rule_text
+from compliance.rules.selectors import CERTAINTY_LABELS, rule_text, subject_label
 
 MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
 # The findings that give a device's required minimum distance from the hazard
@@ -390,7 +390,7 @@ def _finding(finding) -> FindingRow:
         citation=finding.citation,
         certainty=str(CERTAINTY_LABELS[finding.certainty]),
         status=str(finding.status),
-        subject=finding.subject_label,
+        subject=subject_label(finding),
         message=finding.render(_),
         numbers=tuple(_number_line(k, v) for k, v in finding.numbers.items()),
     )

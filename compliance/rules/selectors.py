@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate, summary
+from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
 
 STATUS_LABELS = {
@@ -54,11 +55,19 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
     }
 
 
+def subject_label(finding: Finding) -> str:
+    """The finding's subject in the reader's language: the app's own words (the
+    cell, an unguarded gap) are translated; a label the user typed is not."""
+    if finding.subject_key == CELL_SUBJECT or finding.subject_key.startswith("gap:"):
+        return _(finding.subject_label)
+    return finding.subject_label
+
+
 def shown_finding(finding: Finding) -> dict[str, Any]:
     return {
         "status": finding.status,
         "status_label": STATUS_LABELS[finding.status],
-        "subject": finding.subject_label,
+        "subject": subject_label(finding),
         "message": finding.render(_),
         "numbers": finding.numbers,
         "citation": finding.citation,

@@ -289,3 +289,15 @@ def test_real_findings_put_fails_first(owner, owner_client, fenced):
     assert f"{fails} findings fail" in box
     assert box.count('<li class="finding status-fail">') == fails
     assert "<strong>Low</strong>" in box and "<strong>Low / Gap</strong>" in box
+
+
+def test_the_apps_own_subject_words_are_in_the_readers_language(owner, fenced):
+    from django.utils import translation
+
+    from compliance.rules.selectors import cell_findings
+
+    with translation.override("ko"):
+        data = cell_findings(fenced)
+    subjects = {f["subject"] for group in data["groups"] for f in group["findings"]}
+    assert "셀" in subjects and "Cell" not in subjects  # the cell as a whole
+    assert "Low" in subjects  # a guard's label, as the user typed it
