@@ -28,6 +28,7 @@ from compliance.costs.models import CatalogueEdit
 from compliance.costs.organisation import EntryEdit, organisation_catalogue
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
+from compliance.rules.facts import CellFacts
 
 
 def entry_edit(row: CatalogueEdit) -> EntryEdit:
@@ -83,11 +84,16 @@ def custom_line(row) -> LineItem:
     )
 
 
-def line_items(cell: Cell) -> tuple[LineItem, ...]:
+def line_items(
+    cell: Cell, *, facts: CellFacts | None = None, findings: list | None = None
+) -> tuple[LineItem, ...]:
     """The cell's cost lines: derived from its findings and priced from its
-    organisation's catalogue, with the user's edits, then the user's own lines."""
-    facts = cell_facts(cell)
-    findings = [f for group in evaluate(facts) for f in group.findings]
+    organisation's catalogue, with the user's edits, then the user's own lines.
+    A caller that has the cell's facts and findings already passes them, so
+    the rules run once."""
+    if facts is None or findings is None:
+        facts = cell_facts(cell)
+        findings = [f for group in evaluate(facts) for f in group.findings]
     stations = len(cell.stations.all())
     derived = derive_line_items(
         facts,

@@ -75,7 +75,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     facts = cell_facts(cell)
     results = evaluate(facts)
     findings = [f for group in results for f in group.findings]
-    items = cost_selectors.line_items(cell)
+    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
     comparison = compare(plan_inputs(cell, items))
     costs = _costs(project, items)
     requester = document.requested_by
