@@ -23,6 +23,14 @@ from compliance.costs.models import (
 )
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import Proposal, ProposalDocument
+from compliance.safety_functions.models import (
+    DismissedFunctionSuggestion,
+    LibraryDevice,
+    PfhdTableImport,
+    SafetyFunction,
+    Subsystem,
+    ValidationRecord,
+)
 
 __all__ = [
     "CURRENCY_CHOICES",
@@ -31,10 +39,13 @@ __all__ = [
     "CatalogueEdit",
     "CollaborativeMode",
     "CustomLineItem",
+    "DismissedFunctionSuggestion",
     "Hazard",
+    "LibraryDevice",
     "LineItemEdit",
     "Measure",
     "MeasureStep",
+    "PfhdTableImport",
     "Phase",
     "PlanAssumption",
     "Proposal",
@@ -42,4 +53,7 @@ __all__ = [
     "Revision",
     "RevisionStatus",
     "RiskParameter",
+    "SafetyFunction",
+    "Subsystem",
+    "ValidationRecord",
 ]

@@ -16,6 +16,8 @@ from compliance.proposals import api as proposal_api
 from compliance.proposals import views as proposal_views
 from compliance.rules import api as rules_api
 from compliance.rules import views as compliance_views
+from compliance.safety_functions import urls as function_urls
+from compliance.safety_functions.library import urls as library_urls
 
 app_name = "compliance"
 urlpatterns = [
@@ -116,6 +118,8 @@ urlpatterns = [
     path("hazards/<int:pk>/delete/", a.hazard_delete, name="hazard_delete"),
     path("hazards/<int:pk>/measures/new/", a.measure_add, name="measure_add"),
     path("measures/<int:pk>/delete/", a.measure_delete, name="measure_delete"),
+    *function_urls.urlpatterns,
+    *library_urls.urlpatterns,
 ]
 
 # The risk assessment: names in the "compliance-api" namespace
@@ -209,5 +213,7 @@ api_urlpatterns = [
         proposal_api.ProposalDocumentPdfView.as_view(),
         name="proposal-document-pdf",
     ),
+    *function_urls.api_urlpatterns,
+    *library_urls.api_urlpatterns,
     path("", include((router.urls, "compliance-api"))),
 ]

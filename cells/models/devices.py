@@ -166,6 +166,16 @@ class Device(models.Model):
             "Light curtain or grid: the height of its highest beam above the floor."
         ),
     )
+    # The organisation's library entry the device was chosen from; choosing
+    # it copied the entry's safety data into the fields above.
+    library_device = models.ForeignKey(
+        "compliance.LibraryDevice",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="cell_devices",
+        verbose_name=_("library device"),
+    )
     field_height_mm = models.PositiveIntegerField(
         _("protective field height (mm)"),
         null=True,

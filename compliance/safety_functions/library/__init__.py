@@ -1,0 +1,2 @@
+"""The organisation's device library: makers' devices with their data-sheet
+safety figures, starting from the reference entries."""
