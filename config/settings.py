@@ -217,6 +217,13 @@ SPECTACULAR_SETTINGS = {
         "RiskLevelEnum": "compliance.assessment.serializers.RISK_LEVEL_CHOICES",
         "ProposalDocumentStatusEnum": "compliance.models.ProposalDocument.Status",
         "RevisionStatusEnum": "compliance.models.RevisionStatus",
+        # ISO 13849-1 categories: a library device's and a subsystem's.
+        "ArchitectureCategoryEnum": "compliance.safety_functions.models.Category",
+        # The calculators' pydantic models carry bare codes (no labels), so their
+        # choice sets differ from the models' labelled ones: each gets a name.
+        "PerformanceLevelCodeEnum": "compliance.calculators.iso13849_tables.PL_ORDER",
+        "SubsystemRouteCodeEnum": "compliance.calculators.iso13849_verify.ROUTES",
+        "SubsystemRouteEnum": "compliance.safety_functions.models.SubsystemRoute",
     },
 }
 

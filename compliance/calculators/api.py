@@ -43,7 +43,7 @@ class CalculatorView(APIView):
         try:
             calc_input = self.calculator.input_model.model_validate(data)
         except ValidationError as exc:
-            return Response(field_errors(exc), status=400)
+            return Response(field_errors(exc, self.calculator.input_model), status=400)
         result = self.calculator.run(calc_input)
         return Response(result.model_dump(mode="json", context={"translate": gettext}))
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 UNITS: tuple[tuple[str, str], ...] = (
     ("_n_cm2", "N/cm²"),
     ("_n_mm", "N/mm"),
+    ("_per_hour", "1/h"),
     ("_mm_s", "mm/s"),
     ("_per_h", "1/h"),
     ("_mm", "mm"),
@@ -105,6 +106,29 @@ LABELS = {
     "table_a4_energy_j": _("Energy limit of Table A.4"),
     "zd_mm": _("Position uncertainty of the person Z_d"),
     "zr_mm": _("Position uncertainty of the robot Z_r"),
+    # ISO 13849-1 verification (pl-verify, b10d-mttfd).
+    "pl": _("Performance level reached PL"),
+    "pfhd_per_hour": _("PFHd of the safety function"),
+    "pfhd_min_per_hour": _("PFHd from"),
+    "pfhd_max_per_hour": _("PFHd below"),
+    "combination": _("How the subsystems combine"),
+    "meets_plr": _("Meets the PLr"),
+    "k1_source": _("Table K.1 used"),
+    "label": _("Name"),
+    "category": _("Category"),
+    "mttfd_years": _("MTTFd of each channel (years)"),
+    "mttfd_channel2_years": _("MTTFd of channel 2 (years)"),
+    "b10d_cycles": _("B10d (cycles)"),
+    "days_per_year": _("Operating days per year d_op"),
+    "hours_per_day": _("Operating hours per day h_op"),
+    "cycle_time_s": _("Cycle time t_cycle (s)"),
+    "dcavg_percent": _("Average diagnostic coverage DCavg (%)"),
+    "ccf_points": _("CCF score (points)"),
+    "ccf_measures": _("CCF measures taken (Annex F)"),
+    "n_op_per_year": _("Operations per year n_op"),
+    "mttfd_capped_years": _("MTTFd a channel counts (years)"),
+    "t10d_years": _("T10d, replace the part after (years)"),
+    "mttfd_band": _("MTTFd band"),
 }
 
 # Values that are ids rather than words.
@@ -113,6 +137,8 @@ VALUE_LABELS = {
     "one_source": _("one public source"),
     "force": _("force"),
     "pressure": _("pressure"),
+    "pfhd_sum": _("sum of the subsystems' PFHd"),
+    "series_table": _("series table (lowest PL and how many have it)"),
 }
 
 
@@ -120,6 +146,8 @@ VALUE_LABELS = {
 INPUT_LABELS = {
     "horizontal_distance_mm": _("Actual horizontal distance c in the layout"),
     "distance_to_hazard_mm": _("Actual distance to the hazard"),
+    "pfhd_per_hour": _("PFHd stated by the maker"),
+    "pl": _("PL stated by the maker"),
 }
 
 
