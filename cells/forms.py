@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from cells.models import (
@@ -18,6 +19,8 @@ from cells.models import (
     OperatorStation,
     Project,
 )
+from compliance.safety_functions.library import selectors as library_selectors
+from compliance.safety_functions.library import services as library_services
 
 
 class ProjectForm(forms.ModelForm):
@@ -258,7 +261,17 @@ class DeviceForm(LayoutElementForm):
             "detection_lower_mm",
             "detection_upper_mm",
             "field_height_mm",
+            # The organisation's library entry it is: fills the figures above.
+            "library_device",
         ]
+        help_texts = {
+            "library_device": _(
+                "Choosing one from your organisation's device library fills in "
+                "the PL, response time, IEC 61496 type, detection capability and "
+                "KCs certificate it gives, in place of what is typed above, when "
+                "saved; the bill of materials prices the device from it."
+            )
+        }
 
     def __init__(self, *args, cell: Cell, **kwargs):
         super().__init__(*args, cell=cell, **kwargs)
@@ -266,6 +279,41 @@ class DeviceForm(LayoutElementForm):
             segment__cell=cell
         ).select_related("segment")
         self.fields["opening"].label_from_instance = lambda o: f"{o.segment} / {o}"
+        # Only the cell's organisation's entries: another's is "not one of the
+        # choices". Shown: those of a kind this device can be; a submitted
+        # entry of another kind gets its own message (clean()).
+        shown_kind = "" if self.is_bound else self.instance.kind
+        self.fields[
+            "library_device"
+        ].queryset = library_selectors.compatible_library_devices(
+            cell.project.organisation_id, shown_kind
+        )
+        self.fields["library_device"].label_from_instance = lambda d: (
+            f"{d.get_kind_display()} · {d}"
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen = cleaned.get("library_device")
+        kind = cleaned.get("kind")
+        if chosen is None or not kind or chosen.pk == self.instance.library_device_id:
+            return cleaned  # nothing newly chosen: the figures stay as typed
+        previous = (
+            self.instance.library_device if self.instance.library_device_id else None
+        )
+        try:
+            values = library_services.library_device_values(
+                library_device=chosen,
+                device_kind=kind,
+                organisation_id=self.cell.project.organisation_id,
+                previous=previous,
+                current=cleaned,
+            )
+        except ValidationError as exc:
+            self.add_error("library_device", exc.message_dict["library_device"])
+            return cleaned
+        cleaned.update(values)
+        return cleaned
 
 
 class OperatorStationForm(LayoutElementForm):

@@ -67,7 +67,10 @@ def cell_with_layout(user, pk: int) -> Cell:
         Prefetch("stations", queryset=OperatorStation.objects.all()),
         Prefetch(
             "devices",
-            queryset=Device.objects.select_related("opening__segment"),
+            # The library entry too: the bill of materials prices from it.
+            queryset=Device.objects.select_related(
+                "opening__segment", "library_device"
+            ),
         ),
     )
     return get_object_or_404(queryset, pk=pk)

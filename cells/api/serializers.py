@@ -32,6 +32,8 @@ from cells.models import (
     Project,
 )
 from cells.permissions import editable_organisation_ids
+from compliance.safety_functions.library import selectors as library_selectors
+from compliance.safety_functions.library import services as library_services
 
 # The exchange document is described in words: pydantic's JSON Schema (2020-12)
 # is not valid OpenAPI 3.0, which the schema is validated against.
@@ -262,7 +264,8 @@ class OperatorStationSerializer(ModelCleanMixin, serializers.ModelSerializer):
 
 
 class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
-    """A safety device of a cell; ``opening`` (optional) must be of the same cell."""
+    """A safety device of a cell; ``opening`` (optional) must be of the same cell.
+    Choosing a ``library_device`` copies its figures into the device."""
 
     cell = OwnedRelatedField(selector=selectors.cells_for)
     opening = OwnedRelatedField(
@@ -271,6 +274,47 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
         allow_null=True,
         help_text="The opening the device guards: one of the same cell's.",
     )
+    library_device = OwnedRelatedField(
+        selector=library_selectors.library_devices_for,
+        required=False,
+        allow_null=True,
+        help_text="An entry of the cell's organisation's device library, of a kind "
+        "this device can be. Choosing one (a new one) copies its PL, response time "
+        "(rounded up to whole ms), IEC 61496 type, detection capability and KCs "
+        "certificate into the device, in place of the values sent.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        chosen = attrs.get("library_device")
+        instance = self.instance
+        if chosen is not None and (
+            instance is None or chosen.pk != instance.library_device_id
+        ):
+            # Newly chosen: its figures are copied in, then checked with the rest.
+            attrs.update(self._library_values(chosen, attrs))
+        return super().validate(attrs)
+
+    def _library_values(self, chosen, attrs: dict[str, Any]) -> dict[str, Any]:
+        instance = self.instance
+        current = {
+            name: attrs.get(name, getattr(instance, name, None))
+            for name in ("cell", "kind", *library_services.EMPTY_DEVICE_VALUES)
+        }
+        previous = (
+            instance.library_device
+            if instance is not None and instance.library_device_id
+            else None
+        )
+        try:
+            return library_services.library_device_values(
+                library_device=chosen,
+                device_kind=current["kind"],
+                organisation_id=current["cell"].project.organisation_id,
+                previous=previous,
+                current=current,
+            )
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(validation_detail(exc)) from exc
 
     class Meta:
         model = Device
@@ -297,6 +341,7 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "detection_lower_mm",
             "detection_upper_mm",
             "field_height_mm",
+            "library_device",
         ]
 
 

@@ -15,7 +15,7 @@ from compliance.costs.line_items import (
     LineItem,
 )
 from compliance.rules import baseline, collaborative, korea
-from compliance.rules.facts import SENSING_DEVICE_KINDS, SegmentFacts
+from compliance.rules.facts import SENSING_DEVICE_KINDS, LibraryPrice, SegmentFacts
 from compliance.rules.findings import mm
 
 # The catalogue entry that prices a recorded device of each kind.
@@ -38,6 +38,9 @@ DEVICE_NAMES = {
 }
 NO_CATALOGUE_ENTRY = gettext_noop(
     "The catalogue has no entry for this kind of device: ask suppliers for a quote."
+)
+NO_LIBRARY_PRICE = gettext_noop(
+    "The device library has no price for this device: ask suppliers for a quote."
 )
 
 
@@ -199,6 +202,19 @@ def recorded_devices(b: LineBuilder) -> None:
         if device.opening_key is not None:
             refs += b.about((korea.OPENINGS.id,), (device.opening_key,))
         key = f"recorded:{device.key}"
+        if device.library is not None:
+            b.items.append(
+                _library_line(
+                    device.library,
+                    key=key,
+                    catalogue_key=entry_key if entry is not None else None,
+                    quantity=quantity,
+                    description=description,
+                    reason=reason,
+                    findings=refs,
+                )
+            )
+            continue
         if entry_key is not None and entry is not None:
             b.add(
                 entry_key,
@@ -223,6 +239,78 @@ def recorded_devices(b: LineBuilder) -> None:
                 source=NO_CATALOGUE_ENTRY,
             )
         )
+
+
+def _library_line(
+    library: LibraryPrice,
+    *,
+    key: str,
+    catalogue_key: str | None,
+    quantity: Decimal,
+    description: Line,
+    reason: Line,
+    findings: tuple,
+) -> LineItem:
+    """A recorded device chosen from the organisation's device library: priced
+    from the library entry (its range, currency, lead time, and the source and
+    date of its price), or to be quoted when the entry has no price, never
+    from the catalogue's price for the kind."""
+    lead = {
+        "lead_time_weeks_low": library.lead_time_weeks_low,
+        "lead_time_weeks_high": library.lead_time_weeks_high,
+    }
+    common = {
+        "key": key,
+        "catalogue_key": catalogue_key,
+        "category": "device",
+        "description": description,
+        "quantity": quantity,
+        "unit": "piece",
+        "reason": reason,
+        "findings": findings,
+        **lead,
+    }
+    if not library.priced:
+        return LineItem(
+            **common,
+            basis="unknown",
+            source=NO_LIBRARY_PRICE,
+            notes=(
+                Line(
+                    text=gettext_noop(
+                        "Chosen from the device library: %(device)s, which has no "
+                        "price yet. Enter the supplier's quote in the library to "
+                        "price every cell that uses it."
+                    ),
+                    values={"device": library.name},
+                ),
+            ),
+        )
+    values = {
+        "device": library.name,
+        "source": library.price_source,
+        "date": library.price_date.isoformat() if library.price_date else "",
+    }
+    note = (
+        gettext_noop("Priced from the device library: %(device)s, %(source)s, %(date)s")
+        if library.price_date
+        else gettext_noop(
+            "Priced from the device library: %(device)s, %(source)s (no date given)"
+        )
+    )
+    return LineItem(
+        **common,
+        price_low=library.price_low,
+        price_high=library.price_high,
+        currency=library.currency,
+        price_date=values["date"] or None,
+        basis="organisation",
+        source=library.price_source,
+        lead_time_source=(
+            library.price_source if library.lead_time_weeks_low is not None else None
+        ),
+        notes=(Line(text=note, values=values),),
+    )
 
 
 def openings(b: LineBuilder) -> None:

@@ -22,4 +22,9 @@ class Command(BaseCommand):
         if Organisation.objects.filter(slug=slug).exists():
             raise CommandError(f"An organisation with slug {slug!r} exists already.")
         organisation = Organisation.objects.create(name=name, slug=slug)
+        # Its device library starts with the reference's entries.
+        from compliance.safety_functions.library.services import library_seed
+
+        added = library_seed(organisation=organisation)
         self.stdout.write(f"Created organisation {organisation.name} (slug: {slug}).")
+        self.stdout.write(f"Its device library starts with {added} reference entries.")
