@@ -23,6 +23,14 @@ PURE_MODULES = {
     "calculators": [
         "compliance.calculators.registry",
         "compliance.calculators.iso13849",
+        "compliance.calculators.iso13849_verification_tables",
+        "compliance.calculators.iso13849_b10d",
+        "compliance.calculators.iso13849_channels",
+        "compliance.calculators.iso13849_ccf",
+        "compliance.calculators.iso13849_k1",
+        "compliance.calculators.iso13849_subsystem",
+        "compliance.calculators.iso13849_series",
+        "compliance.calculators.iso13849_verify",
         "compliance.calculators.iso13855",
         "compliance.calculators.iso13857",
         "compliance.calculators.ts15066",
@@ -57,6 +65,10 @@ PURE_MODULES = {
         "compliance.costs.money",
         "compliance.costs.organisation",
     ],
+    "device library": [
+        "compliance.safety_functions.library.catalogue",
+        "compliance.safety_functions.library.csv_io",
+    ],
     "plan": [
         "compliance.plan",
         "compliance.plan.schedule",
@@ -73,6 +85,7 @@ PURE_MODULES = {
         "compliance.proposals.pdf.sections",
         "compliance.proposals.pdf.charts",
         "compliance.proposals.pdf.plan_figure",
+        "compliance.proposals.pdf.safety_functions",
     ],
 }
 

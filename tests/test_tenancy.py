@@ -17,6 +17,8 @@ from compliance.assessment import services
 from compliance.costs import services as cost_services
 from compliance.proposals import building
 from compliance.proposals import services as proposal_services
+from compliance.safety_functions import services as function_services
+from compliance.safety_functions.models import LibraryDevice
 from tests.cells.certificates import CellCertificateFactory
 from tests.factories import DeviceFactory
 
@@ -45,6 +47,8 @@ NOT_TENANT_DATA = {
     "compliance:rules",  # the rule texts, the same for everyone
     # Redirects to the user's own organisation's catalogue (tested in costs).
     "compliance:catalogue_home",
+    # Redirects to the user's own organisation's device library (tested there).
+    "compliance:library_home",
 }
 
 # URL name -> how to build its arguments from the owner's objects.
@@ -80,6 +84,28 @@ OBJECT_URLS = {
     "compliance:plan_assumption_edit": lambda o: [o["cell"].pk, "installation"],
     "compliance:catalogue": lambda o: [o["project"].organisation_id],
     "compliance:catalogue_edit": lambda o: [o["project"].organisation_id, "fence"],
+    # The organisation's device library.
+    "compliance:library": lambda o: [o["project"].organisation_id],
+    "compliance:library_device_add": lambda o: [o["project"].organisation_id],
+    "compliance:library_device_edit": lambda o: [
+        o["project"].organisation_id,
+        o["library_device"].pk,
+    ],
+    "compliance:library_device_delete": lambda o: [
+        o["project"].organisation_id,
+        o["library_device"].pk,
+    ],
+    "compliance:library_export": lambda o: [o["project"].organisation_id],
+    "compliance:library_import": lambda o: [o["project"].organisation_id],
+    "compliance:library_seed": lambda o: [o["project"].organisation_id],
+    "organisation-library-devices": lambda o: [o["project"].organisation_id],
+    "organisation-library-device": lambda o: [
+        o["project"].organisation_id,
+        o["library_device"].pk,
+    ],
+    "organisation-library-export": lambda o: [o["project"].organisation_id],
+    "organisation-library-import": lambda o: [o["project"].organisation_id],
+    "organisation-library-seed": lambda o: [o["project"].organisation_id],
     "compliance:proposal": lambda o: [o["cell"].pk],
     "compliance:proposal_document_row": lambda o: [o["document"].pk],
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
@@ -129,6 +155,47 @@ OBJECT_URLS = {
     "compliance-api:revision-history": lambda o: [o["revision"].pk],
     "compliance-api:hazard-detail": lambda o: [o["hazard"].pk],
     "compliance-api:measure-detail": lambda o: [o["measure"].pk],
+    # The safety functions' API.
+    "cell-safety-functions": lambda o: [o["cell"].pk],
+    "cell-safety-function-suggestions": lambda o: [o["cell"].pk],
+    "cell-safety-function-suggestion-accept": lambda o: [
+        o["cell"].pk,
+        f"device:{o['device'].pk}",
+    ],
+    "cell-safety-function-suggestion-dismiss": lambda o: [
+        o["cell"].pk,
+        f"device:{o['device'].pk}",
+    ],
+    "cell-safety-documents": lambda o: [o["cell"].pk],
+    "safety-function-detail": lambda o: [o["safety_function"].pk],
+    "safety-function-subsystems": lambda o: [o["safety_function"].pk],
+    "safety-function-validation-records": lambda o: [o["safety_function"].pk],
+    "subsystem-detail": lambda o: [o["subsystem"].pk],
+    "validation-record-detail": lambda o: [o["validation_record"].pk],
+    "organisation-pfhd-table": lambda o: [o["project"].organisation_id],
+    # The Safety functions tab.
+    "compliance:safety_functions": lambda o: [o["cell"].pk],
+    "compliance:safety_function_add": lambda o: [o["cell"].pk],
+    "compliance:safety_documents": lambda o: [o["cell"].pk],
+    "compliance:function_suggestion_accept": lambda o: [
+        o["cell"].pk,
+        f"device:{o['device'].pk}",
+    ],
+    "compliance:function_suggestion_dismiss": lambda o: [
+        o["cell"].pk,
+        f"device:{o['device'].pk}",
+    ],
+    "compliance:safety_function_detail": lambda o: [o["safety_function"].pk],
+    "compliance:safety_function_edit": lambda o: [o["safety_function"].pk],
+    "compliance:safety_function_delete": lambda o: [o["safety_function"].pk],
+    "compliance:subsystem_add": lambda o: [o["safety_function"].pk],
+    "compliance:subsystem_preview": lambda o: [o["safety_function"].pk],
+    "compliance:validation_record_add": lambda o: [o["safety_function"].pk],
+    "compliance:subsystem_edit": lambda o: [o["subsystem"].pk],
+    "compliance:subsystem_delete": lambda o: [o["subsystem"].pk],
+    "compliance:validation_record_delete": lambda o: [o["validation_record"].pk],
+    "compliance:pfhd_table": lambda o: [o["project"].organisation_id],
+    "compliance:pfhd_table_delete": lambda o: [o["project"].organisation_id],
 }
 
 # Lists: the outsider gets a page without any of the owner's objects.
@@ -206,7 +273,41 @@ def owned(segment, opening, station, cell, project, owner):
         cell=cell, actor=owner, language="en", sections=["summary"]
     )
     assert building.build_document(document.pk, claim="t") == "ready"
+    safety_function = function_services.function_create(
+        cell=cell,
+        actor=owner,
+        name="Protective stop at the infeed",
+        safeguard="guarded_opening",
+        trigger="Light curtain interrupted",
+        reaction="Protective stop",
+    )
+    subsystem = function_services.subsystem_add(
+        function=safety_function,
+        actor=owner,
+        role="input",
+        label="Light curtain",
+        pl="e",
+        pfhd_per_hour=3.7e-9,
+    )
+    validation_record = function_services.validation_record_add(
+        function=safety_function,
+        actor=owner,
+        test="function",
+        performed_by="A. Tester",
+        performed_on="2026-11-30",
+        outcome="passed",
+    )
     return {
+        "library_device": LibraryDevice.objects.create(
+            organisation=project.organisation,
+            key="OWN-1",
+            kind="light_curtain",
+            maker="Acme",
+            model="Curtain",
+        ),
+        "safety_function": safety_function,
+        "subsystem": subsystem,
+        "validation_record": validation_record,
         "document": document,
         "custom_line": custom_line,
         "project": project,

@@ -44,6 +44,7 @@ from compliance.rules.findings import (
     mm,
     number,
 )
+from compliance.rules.functions import FUNCTION_RULES
 from compliance.rules.safeguarding import SAFEGUARDING_RULES
 from compliance.rules.sensing import SENSING_RULES
 
@@ -360,4 +361,5 @@ BASELINE_RULES: tuple[Rule, ...] = (
     MESH,
     *SENSING_RULES,
     *COLLABORATIVE_RULES,
+    *FUNCTION_RULES,
 )

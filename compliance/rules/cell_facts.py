@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from cells import geometry, perimeter
-from cells.models import Cell
+from cells.models import Cell, Device
 from compliance.assessment import selectors
 from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
@@ -20,9 +20,13 @@ from compliance.rules.facts import (
     CertificateFacts,
     ContactFacts,
     DeviceFacts,
+    FunctionFacts,
+    LibraryPrice,
     OpeningFacts,
     SegmentFacts,
 )
+from compliance.safety_functions.models import LibraryDevice
+from compliance.safety_functions.selectors import cell_functions
 
 
 def hazard_zone(cell: Cell) -> perimeter.CircleZone | perimeter.PolygonZone:
@@ -158,7 +162,76 @@ def _certificates(cell: Cell) -> tuple[CertificateFacts, ...]:
     )
 
 
-def cell_facts(cell: Cell) -> CellFacts:
+def _functions(rows) -> tuple[FunctionFacts, ...]:
+    """The cell's safety functions with their computed PL and validation."""
+    facts = []
+    for row in rows:
+        verdict = row.verdict
+        result = verdict.result
+        facts.append(
+            FunctionFacts(
+                key=f"function:{row.function.pk}",
+                label=row.function.name,
+                safeguard=row.function.safeguard,
+                device_key=(
+                    f"device:{row.function.device_id}"
+                    if row.function.device_id
+                    else None
+                ),
+                plr=verdict.plr.plr if verdict.plr.signed else None,
+                plr_pending=None if verdict.plr.signed else verdict.plr.plr,
+                pl=result.pl if result else None,
+                subsystem_count=len(row.subsystems),
+                tests_failed=len(verdict.tests_failed),
+                tests_missing=len(verdict.tests_missing),
+                one_source=bool(result and result.certainty == "one_source"),
+            )
+        )
+    return tuple(facts)
+
+
+def _library_entries(devices) -> dict[int, LibraryDevice]:
+    """The library entries the devices were chosen from, by id: those the
+    caller's query loaded with the devices (``select_related``), and the
+    others in one query, never one per device."""
+    found: dict[int, LibraryDevice] = {}
+    missing = set()
+    for device in devices:
+        if device.library_device_id is None:
+            continue
+        if Device.library_device.is_cached(device):
+            found[device.library_device_id] = device.library_device
+        else:
+            missing.add(device.library_device_id)
+    if missing:
+        found |= LibraryDevice.objects.in_bulk(missing)
+    return found
+
+
+def _library_price(entry: LibraryDevice | None) -> LibraryPrice | None:
+    """What the bill of materials prices a device from its library entry
+    with. An entry without a whole price (both ends and a currency; the
+    library's forms refuse less) counts as not priced: to be quoted."""
+    if entry is None:
+        return None
+    priced = entry.price_low is not None and bool(entry.currency)
+    high = entry.price_high if entry.price_high is not None else entry.price_low
+    lead_low = entry.lead_time_weeks_low
+    lead_high = entry.lead_time_weeks_high if lead_low is not None else None
+    return LibraryPrice(
+        key=entry.key,
+        name=str(entry),
+        price_low=entry.price_low if priced else None,
+        price_high=high if priced else None,
+        currency=entry.currency if priced else None,
+        price_source=entry.price_source.strip() if priced else "",
+        price_date=entry.price_date if priced else None,
+        lead_time_weeks_low=lead_low,
+        lead_time_weeks_high=lead_low if lead_high is None else lead_high,
+    )
+
+
+def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
     """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``).
 
     Every distance to the hazard zone is measured on the plan, never typed: a
@@ -203,6 +276,7 @@ def cell_facts(cell: Cell) -> CellFacts:
             )
     assessment, plr_by_device = _assessment(cell)
     devices = []
+    library = _library_entries(cell.devices.all())
     for device in cell.devices.all():
         distance = _placed(device, zone)
         devices.append(
@@ -229,6 +303,7 @@ def cell_facts(cell: Cell) -> CellFacts:
                 placed=distance is not None,
                 inside_hazard_zone=bool(distance and distance.inside_zone),
                 plr_served=plr_by_device.get(device.pk),
+                library=_library_price(library.get(device.library_device_id)),
             )
         )
     layout = perimeter.Layout(
@@ -279,6 +354,8 @@ def cell_facts(cell: Cell) -> CellFacts:
         devices=tuple(devices),
         assessment=assessment,
         certificates=_certificates(cell),
+        # The caller may pass the rows it has read already (the proposal).
+        functions=_functions(cell_functions(cell) if functions is None else functions),
         # Certificates are judged valid or not on the day of the check.
         checked_on=timezone.localdate(),
         layout=layout,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from decimal import Decimal
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -96,6 +97,37 @@ class OpeningFacts(_Facts):
         return self
 
 
+class LibraryPrice(_Facts):
+    """The organisation's device-library entry a cell device was chosen from,
+    as far as the bill of materials prices from it: its name, and its price
+    range and lead time with their source and date when it has them (a price
+    needs both ends and a currency; ``None``: to be quoted)."""
+
+    key: str = Field(min_length=1)
+    name: str = Field(min_length=1)  # maker and model (and function)
+    price_low: Decimal | None = Field(default=None, ge=0)
+    price_high: Decimal | None = Field(default=None, ge=0)
+    currency: Literal["KRW", "USD", "EUR"] | None = None
+    price_source: str = ""
+    price_date: date | None = None
+    lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)
+    lead_time_weeks_high: Decimal | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _whole_ranges(self) -> LibraryPrice:
+        if (self.price_low is None) != (self.price_high is None):
+            raise ValueError(f"library device {self.key}: half a price range")
+        if self.price_low is not None and self.currency is None:
+            raise ValueError(f"library device {self.key}: a price needs a currency")
+        if (self.lead_time_weeks_low is None) != (self.lead_time_weeks_high is None):
+            raise ValueError(f"library device {self.key}: half a lead-time range")
+        return self
+
+    @property
+    def priced(self) -> bool:
+        return self.price_low is not None
+
+
 class DeviceFacts(_Facts):
     """A safety device of the cell, linked to the opening it guards if any."""
 
@@ -129,6 +161,9 @@ class DeviceFacts(_Facts):
     # The highest PLr of the hazards whose measures in the signed revision rely
     # on this device; None when no signed hazard names it.
     plr_served: PerformanceLevel | None = None
+    # The device-library entry it was chosen from (None: not chosen from the
+    # library); the bill of materials prices the device from it.
+    library: LibraryPrice | None = None
 
 
 class ContactFacts(_Facts):
@@ -209,6 +244,25 @@ class CertificateFacts(_Facts):
         return self.issued_on <= day <= self.valid_until
 
 
+class FunctionFacts(_Facts):
+    """A safety function of the cell (ISO 13849-1) with what decides it: the
+    PLr of the hazards it mitigates in the signed revision, the PL its
+    subsystems reach as computed, and its validation record (ISO 13849-2)."""
+
+    key: str = Field(min_length=1)  # "function:7"
+    label: str
+    safeguard: str
+    device_key: str | None = None  # the device of the safeguard, "device:3"
+    plr: PerformanceLevel | None = None  # from the signed revision; None: none
+    plr_pending: PerformanceLevel | None = None  # from a newer draft only
+    pl: PerformanceLevel | None = None  # None: the figures are incomplete
+    subsystem_count: int = Field(default=0, ge=0)
+    # The validation plan's tests: how many have a failed or no passed record.
+    tests_failed: int = Field(default=0, ge=0)
+    tests_missing: int = Field(default=0, ge=0)
+    one_source: bool = False  # the PL rests on a figure from one source
+
+
 class CellFacts(_Facts):
     """One robot cell as the rule packs see it."""
 
@@ -236,6 +290,7 @@ class CellFacts(_Facts):
     devices: tuple[DeviceFacts, ...] = ()
     assessment: AssessmentFacts = AssessmentFacts()
     certificates: tuple[CertificateFacts, ...] = ()
+    functions: tuple[FunctionFacts, ...] = ()
     # The day the check is made, given by the caller (a certificate's validity
     # is judged on it); None: not known, so no certificate counts as valid.
     checked_on: date | None = None

@@ -45,14 +45,15 @@ def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
             "distance_mm": 1300,
             "required_mm": 800,
         }
-    # ISO 13855: T = 20 ms + 300 ms; S_RT = 1600 x 0.32 = 512 mm. LC1 spans the
-    # infeed (to 1,500 mm) under the 1,800 mm fence: C_RO(a <= 2,200, b =
-    # 1,800) = 550 mm, S = 1,062 mm; the curtain is drawn 1,300 mm from the zone.
+    # ISO 13855: LC1 is the library's SICK deTec4 Core (13 ms), so T = 13 ms +
+    # 300 ms; S_RT = 1600 x 0.313 = 500.8 mm. LC1 spans the infeed (to 1,500
+    # mm) under the 1,800 mm fence: C_RO(a <= 2,200, b = 1,800) = 550 mm, S =
+    # 1,050.8 mm; the curtain is drawn 1,300 mm from the zone.
     (distance,) = found["INTL-13855-distance"]
     assert distance["status"] == "pass"
     assert distance["numbers"] == {
-        "required_mm": 1062,
-        "t_ms": 320,
+        "required_mm": 1051,
+        "t_ms": 313,
         "distance_mm": 1300,
     }
     # The door interlock without guard locking: S = 1600 x 0.3 = 480 mm.
@@ -61,18 +62,44 @@ def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
     assert door["numbers"]["required_mm"] == 480
     assert [f["status"] for f in found["KR-223-fence-height"]] == ["pass"] * 4
     # What is left for the people: the curtain's KCs certificate, the written
-    # procedures of Art. 222/224, the signed risk assessment (which also gives
-    # the PLr the curtain's type must carry).
+    # procedures of Art. 222/224, and the validation of the door's and the
+    # emergency stop's safety functions. The signed risk assessment gives the
+    # PLr the curtain's type must carry (d, Type 4: up to e).
     open_rules = {
         rule for rule, items in found.items() for f in items if f["status"] != "pass"
     }
     assert open_rules == {
         "KR-84-kcs",
         "KR-222-224-procedures",
-        "INTL-10218-2-risk-assessment",
-        "INTL-61496-type",
+        "INTL-13849-function",
     }
     assert not any(f["status"] == "fail" for items in found.values() for f in items)
+
+
+def test_demo_palletiser_safety_functions_show_plr_pl_and_verdict(demo):
+    from compliance.safety_functions.selectors import cell_functions
+
+    cell = Cell.objects.get(name="Case palletiser A")
+    rows = {r.function.safeguard: r.verdict for r in cell_functions(cell)}
+    shown = {
+        safeguard: (v.plr.plr, v.plr.signed, v.pl, v.status)
+        for safeguard, v in rows.items()
+    }
+    # LC1 (S2 F1 P2: PLr d): SICK deTec4 PL e 3.7e-9, Pilz PNOZ PL e 2.31e-9,
+    # two contactors Cat 4 (B10d 1,300,000 at 220 d x 16 h every 600 s: n_op
+    # 21,120, MTTFd 615.5 y, high; DC 99 %) PL e: three PL e in series, PL e;
+    # validated in the demo. The door (S2 F1 P1: PLr c): AZ 16 Cat 3, MTTFd
+    # 2,840.9 y capped at 100, DC high read in the DC-medium column: PL d. The
+    # e-stop (PLr d): B10d 100,000 (Table C.1), Cat 3: PL d.
+    assert shown == {
+        "guarded_opening": ("d", True, "e", "pass"),
+        "door_interlock": ("c", True, "d", "needs_evidence"),
+        "emergency_stop": ("d", True, "d", "needs_evidence"),
+    }
+    contactors = rows["guarded_opening"].result.subsystems[2]
+    assert contactors.mttfd_years == pytest.approx(615.53, abs=0.01)
+    assert rows["door_interlock"].result.subsystems[0].mttfd_years == 100
+    assert all(v.result.steps for v in rows.values())
 
 
 def test_demo_palletiser_costs(demo):

@@ -62,6 +62,10 @@ class Command(BaseCommand):
         org, _ = Organisation.objects.get_or_create(
             slug="demo", defaults={"name": "Demo Integrator Co."}
         )
+        # The library's starting entries (idempotent: only those it lacks).
+        from compliance.safety_functions.library.services import library_seed
+
+        library_seed(organisation=org)
         User = get_user_model()
         for username, role in DEMO_USERS:
             user, created = User.objects.get_or_create(username=username)
@@ -80,7 +84,16 @@ class Command(BaseCommand):
                 country="KR",
                 proposal_language="ko",
             )
-            cell_import(project=project, document=demo_document(PALLETISER))
+            palletiser = cell_import(
+                project=project, document=demo_document(PALLETISER)
+            )
+            from compliance.safety_functions.demo import seed_palletiser_safety
+
+            seed_palletiser_safety(
+                palletiser,
+                User.objects.get(username="safety"),
+                password=DEMO_PASSWORD,
+            )
             cobot = cell_import(
                 project=project, document=demo_document(MACHINE_TENDING)
             )

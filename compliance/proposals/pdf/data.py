@@ -24,15 +24,30 @@ from cells.exchange import CellDocument
 
 Language = Literal["ko", "en"]
 SectionKey = Literal[
-    "summary", "cell", "rules", "risk", "findings", "costs", "schedule", "terms"
+    "summary",
+    "cell",
+    "rules",
+    "risk",
+    "findings",
+    "safety_functions",
+    "specification",
+    "validation",
+    "costs",
+    "schedule",
+    "terms",
 ]
-# The order the sections appear in (issue 6, items 2-9); the cover comes first.
+# The order the sections appear in (issue 6, items 2-9, with the safety
+# functions, their specification and validation plan after the findings);
+# the cover comes first.
 SECTIONS: tuple[SectionKey, ...] = (
     "summary",
     "cell",
     "rules",
     "risk",
     "findings",
+    "safety_functions",
+    "specification",
+    "validation",
     "costs",
     "schedule",
     "terms",
@@ -40,6 +55,7 @@ SECTIONS: tuple[SectionKey, ...] = (
 Status = Literal["pass", "fail", "warning", "needs_evidence"]
 PlanKey = Literal["physical_first", "sim_first"]
 PL = Literal["a", "b", "c", "d", "e"]
+FunctionStatus = Literal["pass", "fail", "needs_evidence"]
 
 
 class _Frozen(BaseModel):
@@ -289,6 +305,121 @@ class ScheduleSection(_Frozen):
     cannot_prove: tuple[str, ...] = ()  # what simulation cannot prove
 
 
+class PfhdFigure(_Frozen):
+    """A PFHd (per hour) and what it rests on: a point from the maker's figure,
+    the organisation's copy of Table K.1 or the value the alternative
+    procedure assumes for the PL; or, when no figure is known, a range (from
+    ``low`` up to but not including ``high``): the PL's, or the sum of the
+    subsystems' ranges."""
+
+    basis: Literal["maker", "table_k1", "alternative_procedure", "pl_range"]
+    per_hour: float | None = Field(default=None, gt=0, lt=1e-4)
+    # A series' range is the sum of its subsystems' bounds: it may pass 1e-4.
+    low_per_hour: float | None = Field(default=None, gt=0)
+    high_per_hour: float | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _point_or_range(self) -> PfhdFigure:
+        ranged = self.low_per_hour is not None and self.high_per_hour is not None
+        if (self.per_hour is None) == (not ranged):
+            raise ValueError("a PFHd is a point or a range, not both or neither")
+        if ranged and self.high_per_hour <= self.low_per_hour:  # type: ignore[operator]
+            raise ValueError("high is not above low")
+        return self
+
+
+class SubsystemRow(_Frozen):
+    """One subsystem of a safety function (input, logic or output), in the
+    order of the chain, with the working of its PL."""
+
+    role: Literal["input", "logic", "output"]
+    role_label: str  # e.g. "Input (sensor)"
+    label: str
+    route: str  # how its PL is known, its label
+    pl: PL | None = None  # None: not computed
+    pfhd: PfhdFigure | None = None
+    steps: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    one_source: bool = False  # its figures rest on a single public source
+    problems: tuple[str, ...] = ()  # what keeps its PL from being computed
+
+
+class PlrSource(_Frozen):
+    """Where a function's PLr comes from: the hazards it mitigates (each with
+    its PLr) in a revision of the risk assessment, signed or a draft."""
+
+    plr: PL | None = None  # None: no linked hazard is estimated
+    hazards: tuple[Row, ...] = ()  # the hazard's task and "PLr d"
+    revision: int | None = Field(default=None, ge=1)
+    signed: bool = False
+
+
+class Specification(_Frozen):
+    """A function's safety requirements specification (ISO 13849-1:2023,
+    5.2); blanks are what is still to be stated, listed in ``gaps``."""
+
+    trigger: str = ""
+    reaction: str = ""
+    stop_category: str = ""  # its label
+    required_response_time_ms: int | None = Field(default=None, ge=0)
+    # Whether the minimum distance (ISO 13855) rests on the response time.
+    response_time_needed: bool = False
+    reset: str = ""
+    restart: str = ""
+    collaborative_mode: str = ""  # its label
+    uses_muting: bool = False
+    gaps: tuple[str, ...] = ()  # what it still lacks, as sentences
+    clause: str = ""
+
+
+class ValidationResult(_Frozen):
+    """One recorded validation test: who, when, with what, the value and
+    the outcome (ISO 13849-2)."""
+
+    performed_by: str
+    performed_on: date
+    instrument: str = ""
+    value: str = ""
+    passed: bool
+
+
+class PlannedTest(_Frozen):
+    """One test of a function's validation plan and its recorded results,
+    latest first."""
+
+    title: str
+    procedure: str
+    record: str  # what the result must state
+    results: tuple[ValidationResult, ...] = ()
+
+
+class SafetyFunctionRow(_Frozen):
+    """A safety function of the cell: what it is, the PLr it must reach and
+    where that comes from, the PL its subsystems reach with the working, the
+    verdict with its reasons, its specification and its validation plan."""
+
+    name: str
+    safeguard: str  # its label
+    device: str = ""  # the safeguarding device's label
+    status: FunctionStatus
+    reasons: tuple[str, ...] = ()
+    plr: PlrSource = PlrSource()
+    pl: PL | None = None  # None: not computed
+    pfhd: PfhdFigure | None = None
+    # Whose licensed copy of ISO 13849-1 Table K.1 the figures were read from.
+    k1_source: str = ""
+    # The series combination of the subsystems and the check against the
+    # PLr; each subsystem's own working is with the subsystem.
+    steps: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    clause: str = ""  # of the whole verification
+    one_source: bool = False  # some figure rests on a single public source
+    subsystems: tuple[SubsystemRow, ...] = ()
+    specification: Specification = Specification()
+    plan: tuple[PlannedTest, ...] = ()
+    plan_clause: str = ""
+
+
 class ProposalData(_Frozen):
     """A PoC proposal, whole: the cover and the sections chosen."""
 
@@ -300,6 +431,8 @@ class ProposalData(_Frozen):
     rules: RulesSection | None = None
     risk: RiskSection | None = None
     findings: tuple[FindingRow, ...] = ()
+    # Fails first; () when none is specified (the sections then say so).
+    safety_functions: tuple[SafetyFunctionRow, ...] = ()
     costs: CostsSection | None = None
     schedule: ScheduleSection | None = None
     assumptions: tuple[str, ...] = ()

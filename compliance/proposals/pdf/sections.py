@@ -1,6 +1,7 @@
 """The sections of the proposal, in document order (issue 6, items 2-9):
 each a function from the ``Kit`` (the data, styles and table helpers) to the
-flowables it adds after its heading."""
+flowables it adds after its heading. The safety functions' three sections
+are in ``safety_functions``."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from compliance.proposals.pdf import charts, plan_figure, theme
+from compliance.proposals.pdf import charts, plan_figure, safety_functions, theme
 from compliance.proposals.pdf.data import SectionKey, SignatureDeclaration
 from compliance.proposals.pdf.flowables import DraftMark, markup
 from compliance.proposals.pdf.i18n import gettext as _
@@ -634,6 +635,9 @@ BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {
     "rules": rules,
     "risk": risk,
     "findings": findings,
+    "safety_functions": safety_functions.verification,
+    "specification": safety_functions.specification,
+    "validation": safety_functions.validation,
     "costs": costs,
     "schedule": schedule,
     "terms": terms,

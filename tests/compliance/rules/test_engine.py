@@ -87,11 +87,19 @@ def test_palletising_cell_findings():
     assert [f.status for f in found["INTL-13857-reach-over"]] == [Status.PASS] * 4
     assert found["KR-cobot-route"] == ()
     assert found["INTL-15066-pfl"] == ()
+    # No safety function is specified yet: the PL of each safeguarding device
+    # is not verified (ISO 13849-1).
+    assert [(f.subject_label, f.status) for f in found["INTL-13849-function"]] == [
+        ("Infeed light curtain", Status.NEEDS_EVIDENCE),
+        ("Door interlock", Status.NEEDS_EVIDENCE),
+        ("E-stop", Status.NEEDS_EVIDENCE),
+    ]
     assert summary(results) == {
         Status.PASS: 22,
         Status.FAIL: 0,
         Status.WARNING: 0,
-        Status.NEEDS_EVIDENCE: 1,  # the Art. 222/224 procedures
+        # The Art. 222/224 procedures, and the three devices' functions.
+        Status.NEEDS_EVIDENCE: 4,
     }
 
 
@@ -120,7 +128,8 @@ def test_machine_tending_cobot_findings():
         Status.PASS: 2,
         Status.FAIL: 1,
         Status.WARNING: 1,
-        Status.NEEDS_EVIDENCE: 4,
+        # ... and the teach pendant's e-stop, part of no specified function.
+        Status.NEEDS_EVIDENCE: 5,
     }
 
 

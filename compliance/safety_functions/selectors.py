@@ -1,0 +1,313 @@
+"""Reads of safety functions, scoped to the user's organisations, with their
+PLr, the PL they reach and their verdict, in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from cells.models import Cell, Device
+from compliance.assessment.models import Assessment, RevisionStatus
+from compliance.assessment.selectors import hazard_plr
+from compliance.calculators.iso13849_k1 import K1Table
+from compliance.safety_functions import proposing
+from compliance.safety_functions.documents import ValidationTest, validation_plan
+from compliance.safety_functions.models import (
+    PfhdTableImport,
+    SafetyFunction,
+    Subsystem,
+    ValidationRecord,
+)
+from compliance.safety_functions.verification import (
+    FunctionVerdict,
+    PlrBasis,
+    SubsystemData,
+    verify_function,
+)
+
+PL_ORDER = "abcde"
+
+
+def functions_for(user) -> QuerySet[SafetyFunction]:
+    return SafetyFunction.objects.filter(
+        cell__project__organisation__memberships__user=user
+    ).select_related("cell__project__organisation")
+
+
+def function_for(user, pk: int) -> SafetyFunction:
+    return get_object_or_404(functions_for(user), pk=pk)
+
+
+def subsystem_for(user, pk: int) -> Subsystem:
+    return get_object_or_404(
+        Subsystem.objects.filter(
+            function__cell__project__organisation__memberships__user=user
+        ).select_related("function__cell__project__organisation"),
+        pk=pk,
+    )
+
+
+def validation_record_for(user, pk: int) -> ValidationRecord:
+    return get_object_or_404(
+        ValidationRecord.objects.filter(
+            function__cell__project__organisation__memberships__user=user
+        ).select_related("function__cell__project__organisation"),
+        pk=pk,
+    )
+
+
+def k1_table(organisation_id: int) -> K1Table | None:
+    """The organisation's imported Table K.1, if it has one."""
+    row = PfhdTableImport.objects.filter(organisation_id=organisation_id).first()
+    if row is None:
+        return None
+    return K1Table.model_validate({"source": row.source, "rows": row.rows})
+
+
+@dataclass(frozen=True)
+class HazardRef:
+    key: str
+    label: str
+    plr: str | None
+    location_key: str
+    device_keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AssessmentHazards:
+    """The hazards a function can mitigate: those of the latest signed
+    revision (which decide), and those of a newer draft (pending)."""
+
+    signed: dict[str, HazardRef]
+    signed_revision: int | None
+    draft: dict[str, HazardRef]
+    draft_revision: int | None
+
+    def choices(self) -> list[tuple[str, str]]:
+        """Every hazard a user can link, newest wording first."""
+        merged = {**self.signed, **self.draft}
+        return [(key, ref.label) for key, ref in merged.items()]
+
+    def basis(self, keys: list[str]) -> PlrBasis:
+        """The PLr from the signed revision; if it has none of these hazards
+        estimated, what a newer draft says (pending)."""
+        for hazards, revision, signed in (
+            (self.signed, self.signed_revision, True),
+            (self.draft, self.draft_revision, False),
+        ):
+            linked = [(hazards[k].label, hazards[k].plr) for k in keys if k in hazards]
+            known = [(label, plr) for label, plr in linked if plr]
+            if known:
+                highest = max((plr for _, plr in known), key=PL_ORDER.index)
+                return PlrBasis(
+                    plr=highest,
+                    hazards=tuple(known),
+                    revision=revision,
+                    signed=signed,
+                )
+        return PlrBasis(plr=None)
+
+
+def _refs(revision) -> dict[str, HazardRef]:
+    refs = {}
+    for hazard in revision.hazards.all():
+        refs[str(hazard.key)] = HazardRef(
+            key=str(hazard.key),
+            label=hazard.task,
+            plr=hazard_plr(hazard),
+            location_key=hazard.location_key,
+            device_keys=tuple(
+                f"device:{m.device_id}" for m in hazard.measures.all() if m.device_id
+            ),
+        )
+    return refs
+
+
+def assessment_hazards(cell: Cell) -> AssessmentHazards:
+    assessment = (
+        Assessment.objects.filter(cell=cell)
+        .prefetch_related(
+            "revisions__hazards__measures",
+        )
+        .first()
+    )
+    if assessment is None:
+        return AssessmentHazards({}, None, {}, None)
+    revisions = sorted(assessment.revisions.all(), key=lambda r: -r.number)
+    signed = next((r for r in revisions if r.status == RevisionStatus.SIGNED), None)
+    current = revisions[0] if revisions else None
+    draft = (
+        current
+        if current and (signed is None or current.number > signed.number)
+        else None
+    )
+    return AssessmentHazards(
+        signed=_refs(signed) if signed else {},
+        signed_revision=signed.number if signed else None,
+        draft=_refs(draft) if draft else {},
+        draft_revision=draft.number if draft else None,
+    )
+
+
+def subsystem_data(subsystem: Subsystem) -> SubsystemData:
+    return SubsystemData(
+        role=subsystem.role,
+        label=subsystem.label,
+        route=subsystem.route,
+        pl=subsystem.pl,
+        pfhd_per_hour=subsystem.pfhd_per_hour,
+        category=subsystem.category,
+        mttfd_years=subsystem.mttfd_years,
+        mttfd_channel2_years=subsystem.mttfd_channel2_years,
+        b10d_cycles=subsystem.b10d_cycles,
+        days_per_year=subsystem.days_per_year,
+        hours_per_day=subsystem.hours_per_day,
+        cycle_time_s=subsystem.cycle_time_s,
+        dcavg_percent=subsystem.dcavg_percent,
+        ccf_measures=tuple(subsystem.ccf_measures or ()),
+    )
+
+
+def latest_outcomes(records) -> dict[str, str]:
+    """The latest recorded outcome per test kind."""
+    latest: dict[str, tuple] = {}
+    for record in records:
+        stamp = (record.performed_on, record.pk)
+        if record.test not in latest or stamp > latest[record.test][0]:
+            latest[record.test] = (stamp, record.outcome)
+    return {test: outcome for test, (_, outcome) in latest.items()}
+
+
+@dataclass(frozen=True)
+class FunctionRow:
+    """A safety function with what its pages show."""
+
+    function: SafetyFunction
+    subsystems: tuple[Subsystem, ...]
+    records: tuple[ValidationRecord, ...]
+    plan: tuple[ValidationTest, ...]
+    verdict: FunctionVerdict
+
+    @property
+    def pk(self) -> int:
+        return self.function.pk
+
+
+def plan_of(function: SafetyFunction) -> tuple[ValidationTest, ...]:
+    return validation_plan(
+        safeguard=function.safeguard,
+        collaborative_mode=function.collaborative_mode,
+        uses_muting=function.uses_muting,
+    )
+
+
+def function_row(
+    function: SafetyFunction, hazards: AssessmentHazards, k1: K1Table | None
+) -> FunctionRow:
+    """One function's verdict; its subsystems and records prefetched."""
+    subsystems = tuple(function.subsystems.all())
+    records = tuple(function.validation_records.all())
+    plan = plan_of(function)
+    verdict = verify_function(
+        [subsystem_data(s) for s in subsystems],
+        hazards.basis(list(function.hazard_keys or [])),
+        plan=plan,
+        outcomes=latest_outcomes(records),
+        k1=k1,
+    )
+    return FunctionRow(function, subsystems, records, plan, verdict)
+
+
+FUNCTION_PREFETCH = (
+    Prefetch(
+        "subsystems",
+        queryset=Subsystem.objects.select_related("library_device", "device"),
+    ),
+    Prefetch(
+        "validation_records",
+        queryset=ValidationRecord.objects.select_related("recorded_by"),
+    ),
+)
+
+
+def cell_functions(cell: Cell) -> list[FunctionRow]:
+    """Every safety function of the cell with its verdict: fails first, then
+    those that need evidence, then passes."""
+    functions = (
+        SafetyFunction.objects.filter(cell=cell)
+        .select_related("device")
+        .prefetch_related(*FUNCTION_PREFETCH)
+    )
+    functions = list(functions)
+    if not functions:
+        # A cell without functions reads nothing more: the findings and the
+        # pages of every cell build on this.
+        return []
+    hazards = assessment_hazards(cell)
+    designed = any(s.route == "designed" for f in functions for s in f.subsystems.all())
+    k1 = k1_table(cell.project.organisation_id) if designed else None
+    rows = [function_row(f, hazards, k1) for f in functions]
+    order = {"fail": 0, "needs_evidence": 1, "pass": 2}
+    return sorted(rows, key=lambda r: (order[r.verdict.status], r.function.order))
+
+
+def function_detail(function: SafetyFunction) -> FunctionRow:
+    function = (
+        SafetyFunction.objects.select_related("device", "cell__project__organisation")
+        .prefetch_related(*FUNCTION_PREFETCH)
+        .get(pk=function.pk)
+    )
+    return function_row(
+        function,
+        assessment_hazards(function.cell),
+        k1_table(function.cell.project.organisation_id),
+    )
+
+
+def suggestions(cell: Cell) -> list[proposing.Suggestion]:
+    """The functions the cell's layout and assessment call for, not yet
+    accepted or discarded."""
+    hazards = assessment_hazards(cell)
+    merged = {**hazards.signed, **hazards.draft}
+    devices = [
+        proposing.DeviceInfo(
+            key=f"device:{d.pk}",
+            pk=d.pk,
+            label=d.label,
+            kind=d.kind,
+            opening_key=f"opening:{d.opening_id}" if d.opening_id else None,
+            opening_label=str(d.opening) if d.opening_id else "",
+            guard_locking=d.guard_locking,
+        )
+        for d in Device.objects.filter(cell=cell).select_related("opening")
+    ]
+    taken = set(
+        SafetyFunction.objects.filter(cell=cell)
+        .exclude(suggestion_key="")
+        .values_list("suggestion_key", flat=True)
+    ) | set(cell.dismissed_function_suggestions.values_list("key", flat=True))
+    return proposing.suggest_functions(
+        devices=devices,
+        hazards=[
+            proposing.HazardInfo(
+                key=ref.key,
+                label=ref.label,
+                plr=ref.plr,
+                location_key=ref.location_key,
+                device_keys=ref.device_keys,
+            )
+            for ref in merged.values()
+        ],
+        collaborative_modes=list(cell.collaborative_modes or []),
+        taken=taken,
+    )
+
+
+def io_counts(rows: list[FunctionRow]) -> dict[str, int]:
+    """The safety controller's inputs and outputs the functions use: one per
+    input subsystem and one per output subsystem."""
+    inputs = sum(1 for r in rows for s in r.subsystems if s.role == "input")
+    outputs = sum(1 for r in rows for s in r.subsystems if s.role == "output")
+    return {"inputs": inputs, "outputs": outputs}

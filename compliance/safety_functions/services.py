@@ -1,0 +1,374 @@
+"""Writes of safety functions: accepting or discarding a proposed function,
+editing a function and its subsystems, recording validation tests, and an
+organisation's import of Table K.1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils.translation import gettext as _
+
+from cells.models import Cell, Device, Organisation
+from cells.permissions import require_edit
+from compliance.calculators.iso13849_k1 import K1ImportError, parse_k1_csv
+from compliance.safety_functions import selectors
+from compliance.safety_functions.models import (
+    DismissedFunctionSuggestion,
+    LibraryDevice,
+    PfhdTableImport,
+    SafetyFunction,
+    Subsystem,
+    SubsystemRoute,
+    ValidationRecord,
+)
+
+MAX_FUNCTIONS_PER_CELL = 100
+MAX_SUBSYSTEMS = 8
+MAX_RECORDS_PER_FUNCTION = 200
+K1_MAX_BYTES = 64 * 1024
+
+FUNCTION_FIELDS = (
+    "name",
+    "safeguard",
+    "device",
+    "collaborative_mode",
+    "trigger",
+    "reaction",
+    "stop_category",
+    "required_response_time_ms",
+    "reset_behaviour",
+    "restart_behaviour",
+    "uses_muting",
+    "hazard_keys",
+)
+SUBSYSTEM_FIELDS = (
+    "role",
+    "label",
+    "library_device",
+    "device",
+    "route",
+    "pl",
+    "pfhd_per_hour",
+    "category",
+    "mttfd_years",
+    "mttfd_channel2_years",
+    "b10d_cycles",
+    "days_per_year",
+    "hours_per_day",
+    "cycle_time_s",
+    "dcavg_percent",
+    "ccf_measures",
+    "source",
+)
+
+
+class Conflict(Exception):
+    """Someone else saved the function since it was read."""
+
+
+def _organisation_id(cell: Cell) -> int:
+    return cell.project.organisation_id
+
+
+def _check_links(cell: Cell, values: dict[str, Any]) -> None:
+    device = values.get("device")
+    if device is not None and device.cell_id != cell.pk:
+        raise ValidationError({"device": _("The device belongs to another cell.")})
+    keys = values.get("hazard_keys")
+    if keys is not None:
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise ValidationError({"hazard_keys": _("Give a list of hazard keys.")})
+        if len(keys) > 200:
+            raise ValidationError({"hazard_keys": _("At most 200 hazards.")})
+        known = dict(selectors.assessment_hazards(cell).choices())
+        unknown = [k for k in keys if k not in known]
+        if unknown:
+            raise ValidationError(
+                {
+                    "hazard_keys": _(
+                        "These hazards are not in the cell's risk assessment: %(keys)s"
+                    )
+                    % {"keys": ", ".join(unknown[:5])}
+                }
+            )
+        values["hazard_keys"] = list(dict.fromkeys(keys))
+
+
+def _saved(instance, exclude: tuple[str, ...] = ()) -> None:
+    instance.full_clean(exclude=list(exclude))
+    instance.save()
+
+
+@transaction.atomic
+def function_create(*, cell: Cell, actor, **fields: Any) -> SafetyFunction:
+    require_edit(actor, _organisation_id(cell))
+    if SafetyFunction.objects.filter(cell=cell).count() >= MAX_FUNCTIONS_PER_CELL:
+        raise ValidationError(
+            _("A cell can have at most %(n)s safety functions.")
+            % {"n": MAX_FUNCTIONS_PER_CELL}
+        )
+    values = {k: v for k, v in fields.items() if k in FUNCTION_FIELDS}
+    _check_links(cell, values)
+    order = SafetyFunction.objects.filter(cell=cell).aggregate(n=Max("order"))["n"]
+    function = SafetyFunction(cell=cell, order=(order or 0) + 1, **values)
+    function.suggestion_key = fields.get("suggestion_key", "")
+    _saved(function)
+    return function
+
+
+@transaction.atomic
+def function_update(
+    *, function: SafetyFunction, actor, version: int, **fields: Any
+) -> SafetyFunction:
+    require_edit(actor, _organisation_id(function.cell))
+    values = {k: v for k, v in fields.items() if k in FUNCTION_FIELDS}
+    _check_links(function.cell, values)
+    locked = SafetyFunction.objects.select_for_update().get(pk=function.pk)
+    if locked.version != version:
+        raise Conflict(locked)
+    for name, value in values.items():
+        setattr(locked, name, value)
+    locked.version = F("version") + 1
+    locked.full_clean(exclude=["version"])
+    locked.save()
+    locked.refresh_from_db()
+    return locked
+
+
+def function_delete(*, function: SafetyFunction, actor) -> None:
+    require_edit(actor, _organisation_id(function.cell))
+    function.delete()
+
+
+def _bump(function: SafetyFunction) -> None:
+    SafetyFunction.objects.filter(pk=function.pk).update(version=F("version") + 1)
+
+
+def library_fields(entry: LibraryDevice) -> dict[str, Any]:
+    """A subsystem's figures taken from a library device."""
+    values: dict[str, Any] = {
+        "library_device": entry,
+        "source": (entry.data_source or str(entry))[:300],
+        "pl": entry.pl,
+        "pfhd_per_hour": entry.pfhd_per_hour,
+        "category": entry.category,
+        "mttfd_years": entry.mttfd_years,
+        "b10d_cycles": entry.b10d_cycles,
+        "dcavg_percent": entry.dcavg_percent,
+    }
+    if entry.pfhd_per_hour:
+        # The maker's PFHd: certified (without a stated PL the calculator
+        # asks for it, rather than this guessing one).
+        values["route"] = SubsystemRoute.CERTIFIED
+    elif entry.pl:
+        values["route"] = SubsystemRoute.PL_ONLY
+    else:
+        values["route"] = SubsystemRoute.DESIGNED
+    return values
+
+
+def _check_subsystem(function: SafetyFunction, values: dict[str, Any]) -> None:
+    organisation_id = _organisation_id(function.cell)
+    entry = values.get("library_device")
+    if entry is not None and entry.organisation_id != organisation_id:
+        raise ValidationError(
+            {"library_device": _("The library device belongs to another organisation.")}
+        )
+    device = values.get("device")
+    if device is not None and device.cell_id != function.cell_id:
+        raise ValidationError({"device": _("The device belongs to another cell.")})
+    measures = values.get("ccf_measures")
+    if measures is not None and (
+        not isinstance(measures, list)
+        or len(measures) > 20
+        or not all(isinstance(m, str) and len(m) <= 40 for m in measures)
+    ):
+        raise ValidationError(
+            {"ccf_measures": _("Give a list of the Annex F measures taken.")}
+        )
+
+
+@transaction.atomic
+def subsystem_add(*, function: SafetyFunction, actor, **fields: Any) -> Subsystem:
+    require_edit(actor, _organisation_id(function.cell))
+    if function.subsystems.count() >= MAX_SUBSYSTEMS:
+        raise ValidationError(
+            _("A safety function can have at most %(n)s subsystems in series.")
+            % {"n": MAX_SUBSYSTEMS}
+        )
+    values = {k: v for k, v in fields.items() if k in SUBSYSTEM_FIELDS}
+    _check_subsystem(function, values)
+    order = function.subsystems.aggregate(n=Max("order"))["n"]
+    subsystem = Subsystem(function=function, order=(order or 0) + 1, **values)
+    _saved(subsystem)
+    _bump(function)
+    return subsystem
+
+
+@transaction.atomic
+def subsystem_update(*, subsystem: Subsystem, actor, **fields: Any) -> Subsystem:
+    function = subsystem.function
+    require_edit(actor, _organisation_id(function.cell))
+    values = {k: v for k, v in fields.items() if k in SUBSYSTEM_FIELDS}
+    _check_subsystem(function, values)
+    for name, value in values.items():
+        setattr(subsystem, name, value)
+    _saved(subsystem)
+    _bump(function)
+    return subsystem
+
+
+def subsystem_delete(*, subsystem: Subsystem, actor) -> None:
+    require_edit(actor, _organisation_id(subsystem.function.cell))
+    function = subsystem.function
+    subsystem.delete()
+    _bump(function)
+
+
+def _device_subsystem(device: Device | None, label: str) -> dict[str, Any]:
+    if device is None:
+        return {"label": label[:80], "route": SubsystemRoute.CERTIFIED}
+    if device.library_device_id:
+        return {
+            "label": label[:80],
+            "device": device,
+            **library_fields(device.library_device),
+        }
+    return {
+        "label": label[:80],
+        "device": device,
+        "route": SubsystemRoute.PL_ONLY
+        if device.claimed_pl
+        else SubsystemRoute.CERTIFIED,
+        "pl": device.claimed_pl,
+    }
+
+
+@transaction.atomic
+def function_suggestion_accept(
+    *, cell: Cell, actor, key: str, translate=lambda s: s
+) -> SafetyFunction:
+    """The proposed function with its chain of subsystems; the input takes
+    the device's data (its library entry's, or the PL it claims)."""
+    require_edit(actor, _organisation_id(cell))
+    suggestion = next((s for s in selectors.suggestions(cell) if s.key == key), None)
+    if suggestion is None:
+        raise ValidationError(_("No such proposal: it was accepted or discarded."))
+    device = (
+        Device.objects.select_related("library_device").get(pk=suggestion.device_pk)
+        if suggestion.device_pk
+        else None
+    )
+    function = function_create(
+        cell=cell,
+        actor=actor,
+        name=suggestion.name.render(translate)[:120],
+        safeguard=suggestion.safeguard,
+        device=device,
+        collaborative_mode=suggestion.collaborative_mode,
+        trigger=suggestion.trigger.render(translate)[:300],
+        reaction=suggestion.reaction.render(translate)[:300],
+        stop_category=suggestion.stop_category,
+        hazard_keys=list(suggestion.hazard_keys),
+        suggestion_key=suggestion.key,
+    )
+    for order, template in enumerate(suggestion.subsystems, start=1):
+        label = template.label.render(translate)
+        values = (
+            _device_subsystem(device, label)
+            if template.device_pk
+            else {"label": label[:80], "route": SubsystemRoute.CERTIFIED}
+        )
+        subsystem = Subsystem(
+            function=function, order=order, role=template.role, **values
+        )
+        subsystem.full_clean()
+        subsystem.save()
+    return function
+
+
+def function_suggestion_dismiss(*, cell: Cell, actor, key: str) -> None:
+    require_edit(actor, _organisation_id(cell))
+    if len(key) > 80:
+        raise ValidationError(_("No such proposal."))
+    DismissedFunctionSuggestion.objects.get_or_create(cell=cell, key=key)
+
+
+def validation_record_add(
+    *, function: SafetyFunction, actor, **fields: Any
+) -> ValidationRecord:
+    require_edit(actor, _organisation_id(function.cell))
+    if function.validation_records.count() >= MAX_RECORDS_PER_FUNCTION:
+        raise ValidationError(
+            _("At most %(n)s validation records per function.")
+            % {"n": MAX_RECORDS_PER_FUNCTION}
+        )
+    planned = {t.kind for t in selectors.plan_of(function)}
+    if fields.get("test") not in planned:
+        raise ValidationError(
+            {"test": _("This test is not in the function's validation plan.")}
+        )
+    allowed = (
+        "test",
+        "performed_by",
+        "performed_on",
+        "instrument",
+        "measured_value",
+        "outcome",
+        "notes",
+    )
+    record = ValidationRecord(
+        function=function,
+        recorded_by=actor,
+        **{k: v for k, v in fields.items() if k in allowed},
+    )
+    _saved(record)
+    return record
+
+
+def validation_record_delete(*, record: ValidationRecord, actor) -> None:
+    require_edit(actor, _organisation_id(record.function.cell))
+    record.delete()
+
+
+def pfhd_table_import(
+    *, organisation: Organisation, actor, text: str, source: str
+) -> PfhdTableImport:
+    """The organisation's Table K.1 from a CSV of its licensed copy; every
+    row checked, nothing saved if one is wrong."""
+    require_edit(actor, organisation.pk)
+    source = (source or "").strip()
+    if not source:
+        raise ValidationError(
+            {"source": _("Name the licensed copy the table is taken from.")}
+        )
+    if len(text.encode()) > K1_MAX_BYTES:
+        raise ValidationError({"file": _("The file is larger than 64 KB.")})
+    try:
+        table = parse_k1_csv(text, source=source[:200])
+    except K1ImportError as exc:
+        raise ValidationError(
+            {
+                "file": [
+                    _("Row %(row)s: %(message)s") % {"row": row, "message": _(message)}
+                    for row, message in exc.errors[:50]
+                ]
+            }
+        ) from exc
+    row, _created = PfhdTableImport.objects.update_or_create(
+        organisation=organisation,
+        defaults={
+            "source": table.source,
+            "rows": table.model_dump(mode="json")["rows"],
+            "imported_by": actor,
+        },
+    )
+    return row
+
+
+def pfhd_table_remove(*, organisation: Organisation, actor) -> None:
+    require_edit(actor, organisation.pk)
+    PfhdTableImport.objects.filter(organisation=organisation).delete()
