@@ -65,6 +65,13 @@ PURE_MODULES = {
         "compliance.costs.money",
         "compliance.costs.organisation",
     ],
+    "safety functions": [
+        "compliance.safety_functions.proposing",
+        "compliance.safety_functions.verification",
+        "compliance.safety_functions.documents",
+        "compliance.safety_functions.diagram",
+        "compliance.rules.functions",
+    ],
     "device library": [
         "compliance.safety_functions.library.catalogue",
         "compliance.safety_functions.library.csv_io",

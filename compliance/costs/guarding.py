@@ -399,8 +399,39 @@ def laser_scanner(b: LineBuilder) -> None:
     )
 
 
+def controller_io_note(b: LineBuilder) -> tuple[Line, ...]:
+    """How many safety inputs and outputs the cell's safety functions use,
+    counted from their input and output subsystems."""
+    if not b.facts.functions:
+        return ()
+    inputs = sum(f.inputs for f in b.facts.functions)
+    outputs = sum(f.outputs for f in b.facts.functions)
+    return (
+        Line(
+            text=gettext_noop(
+                "Safety inputs and outputs the cell's safety functions use (one "
+                "per input and output subsystem): inputs %(inputs)s, outputs "
+                "%(outputs)s (functions: %(count)s). Size the controller for them."
+            ),
+            values={
+                "count": len(b.facts.functions),
+                "inputs": inputs,
+                "outputs": outputs,
+            },
+        ),
+    )
+
+
 def safety_controller(b: LineBuilder) -> None:
-    if b.facts.devices_of("safety_controller"):
+    recorded = b.facts.devices_of("safety_controller")
+    if recorded:
+        # The recorded controller's line says what the functions use of it.
+        key = f"recorded:{recorded[0].key}"
+        for index, item in enumerate(b.items):
+            if item.key == key:
+                b.items[index] = item.model_copy(
+                    update={"notes": (*item.notes, *controller_io_note(b))}
+                )
         return
     b.add(
         "safety_controller",
@@ -416,6 +447,7 @@ def safety_controller(b: LineBuilder) -> None:
             )
         ),
         citation=SAFETY_FUNCTION_CITATION,
+        notes=controller_io_note(b),
     )
 
 

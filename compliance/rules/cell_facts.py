@@ -182,6 +182,8 @@ def _functions(rows) -> tuple[FunctionFacts, ...]:
                 plr_pending=None if verdict.plr.signed else verdict.plr.plr,
                 pl=result.pl if result else None,
                 subsystem_count=len(row.subsystems),
+                inputs=sum(1 for s in row.subsystems if s.role == "input"),
+                outputs=sum(1 for s in row.subsystems if s.role == "output"),
                 tests_failed=len(verdict.tests_failed),
                 tests_missing=len(verdict.tests_missing),
                 one_source=bool(result and result.certainty == "one_source"),

@@ -257,6 +257,9 @@ class FunctionFacts(_Facts):
     plr_pending: PerformanceLevel | None = None  # from a newer draft only
     pl: PerformanceLevel | None = None  # None: the figures are incomplete
     subsystem_count: int = Field(default=0, ge=0)
+    # Its input and output subsystems: what it uses of the safety controller.
+    inputs: int = Field(default=0, ge=0)
+    outputs: int = Field(default=0, ge=0)
     # The validation plan's tests: how many have a failed or no passed record.
     tests_failed: int = Field(default=0, ge=0)
     tests_missing: int = Field(default=0, ge=0)

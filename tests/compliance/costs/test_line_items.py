@@ -376,3 +376,42 @@ def test_a_recorded_device_is_bought_unless_it_is_existing_equipment():
     assert items["recorded:lc"].quantity == Decimal(1)
     assert items["recorded:door"].quantity == Decimal(0)
     assert "existing equipment" in items["recorded:door"].reason.render()
+
+
+def _functions(*io: tuple[int, int]):
+    from compliance.rules.facts import FunctionFacts
+
+    return tuple(
+        FunctionFacts(
+            key=f"function:{i}",
+            label=f"F{i}",
+            safeguard="guarded_opening",
+            inputs=inputs,
+            outputs=outputs,
+        )
+        for i, (inputs, outputs) in enumerate(io, start=1)
+    )
+
+
+def test_the_safety_controller_line_counts_the_functions_inputs_and_outputs():
+    facts = cell(functions=_functions((1, 1), (2, 1), (1, 0)))
+    note = by_key(derive_line_items(facts))["safety_controller"].notes[-1].render()
+    assert "inputs 4, outputs 2 (functions: 3)" in note
+
+
+def test_a_recorded_controller_gets_the_count_and_no_second_controller():
+    facts = cell(
+        devices=(device("device:9", kind="safety_controller", label="PNOZ"),),
+        functions=_functions((1, 1)),
+    )
+    items = by_key(derive_line_items(facts))
+    assert "safety_controller" not in items
+    note = items["recorded:device:9"].notes[-1].render()
+    assert "inputs 1, outputs 1 (functions: 1)" in note
+
+
+def test_no_count_without_safety_functions():
+    items = by_key(derive_line_items(cell()))
+    assert not any(
+        "safety inputs" in n.render() for n in items["safety_controller"].notes
+    )
