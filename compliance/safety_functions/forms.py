@@ -87,6 +87,12 @@ class SubsystemForm(forms.ModelForm):
             "below are left empty."
         )
         self.fields["device"].queryset = cell.devices.all()
+        # Whole figures shown whole (2000000, not 2000000.0).
+        for name, field in self.fields.items():
+            value = self.initial.get(name)
+            if isinstance(field, forms.FloatField) and isinstance(value, float):
+                if value.is_integer() and abs(value) < 1e15:
+                    self.initial[name] = int(value)
         self.fields["ccf_measures"].choices = [
             (m.id, f"{_(m.label)} ({m.points})") for m in CCF_MEASURES
         ]

@@ -31,6 +31,7 @@ from compliance.safety_functions.models import (
     Subsystem,
 )
 from compliance.safety_functions.verification import (
+    PlrBasis,
     SubsystemData,
     verify_function,
 )
@@ -82,19 +83,46 @@ def _subsystem_detail(subsystem: Subsystem, result) -> str:
     return _("figures incomplete")
 
 
+def _alone(row: selectors.FunctionRow, verdict) -> tuple:
+    """Each subsystem's own result while the chain cannot be computed (None
+    for one whose figures are incomplete), so each shows what it reaches."""
+    broken = {index for index, _message in verdict.problems}
+    results = []
+    for index, subsystem in enumerate(row.subsystems):
+        alone = None
+        if index not in broken:
+            alone = verify_function(
+                [selectors.subsystem_data(subsystem)],
+                PlrBasis(plr=None),
+                plan=(),
+                outcomes={},
+            ).result
+        results.append(alone.subsystems[0] if alone else None)
+    return tuple(results)
+
+
+def _own_steps(result) -> list[str]:
+    if result is None:
+        return []
+    theirs = {line.render(_) for sub in result.subsystems for line in sub.steps}
+    return [text for line in result.steps if (text := line.render(_)) not in theirs]
+
+
 def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
     """A function as its pages show it, localised."""
     verdict = row.verdict
     result = verdict.result
-    sub_results = result.subsystems if result else ()
+    found = result.subsystems if result else _alone(row, verdict)
+
+    def sub(i: int):
+        return found[i] if i < len(found) else None
+
     blocks = [
         diagram.BlockInput(
             role=s.get_role_display(),
             label=s.label,
-            detail=_subsystem_detail(
-                s, sub_results[i] if i < len(sub_results) else None
-            ),
-            pl=sub_results[i].pl if i < len(sub_results) else None,
+            detail=_subsystem_detail(s, sub(i)),
+            pl=sub(i).pl if sub(i) else None,
         )
         for i, s in enumerate(row.subsystems)
     ]
@@ -115,17 +143,17 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
         "pl": verdict.pl,
         "pfhd": pfhd_text(result),
         "result": result,
-        "working": [line.render(_) for line in result.steps] if result else [],
+        # The function's own working: the subsystems' steps are shown with
+        # each subsystem.
+        "working": _own_steps(result),
         "warnings": [line.render(_) for line in result.warnings] if result else [],
         "subsystem_results": [
             {
                 "subsystem": s,
-                "result": sub_results[i] if i < len(sub_results) else None,
-                "steps": [line.render(_) for line in sub_results[i].steps]
-                if i < len(sub_results)
-                else [],
-                "warnings": [line.render(_) for line in sub_results[i].warnings]
-                if i < len(sub_results)
+                "result": sub(i),
+                "steps": [line.render(_) for line in sub(i).steps] if sub(i) else [],
+                "warnings": [line.render(_) for line in sub(i).warnings]
+                if sub(i)
                 else [],
                 "problems": problems.get(i, []),
             }
@@ -438,15 +466,21 @@ def subsystem_preview(request: HttpRequest, pk: int) -> HttpResponse:
         if not replaced:
             chain.append(typed)
         hazards = selectors.assessment_hazards(function.cell)
+        k1 = selectors.k1_table(function.cell.project.organisation_id)
         verdict = verify_function(
             chain,
             hazards.basis(list(function.hazard_keys or [])),
             plan=row.plan,
             outcomes=selectors.latest_outcomes(row.records),
-            k1=selectors.k1_table(function.cell.project.organisation_id),
+            k1=k1,
         )
         index = chain.index(typed)
         result = verdict.result
+        # The subsystem on its own, so its PL shows while the rest of the
+        # chain is still incomplete.
+        alone = verify_function(
+            [typed], PlrBasis(plr=None), plan=(), outcomes={}, k1=k1
+        ).result
         preview = {
             "status": _status(verdict.status),
             "pl": verdict.pl,
@@ -454,10 +488,10 @@ def subsystem_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "pfhd": pfhd_text(result),
             "reasons": [line.render(_) for line in verdict.reasons],
             "problems": [_(m) for i, m in verdict.problems if i == index],
-            "steps": [line.render(_) for line in result.subsystems[index].steps]
-            if result
+            "steps": [line.render(_) for line in alone.subsystems[0].steps]
+            if alone
             else [],
-            "subsystem_pl": result.subsystems[index].pl if result else None,
+            "subsystem_pl": alone.subsystems[0].pl if alone else None,
         }
     else:
         preview = {"form_errors": form.errors}

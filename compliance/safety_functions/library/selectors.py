@@ -85,9 +85,9 @@ class LibraryDeviceFilter(django_filters.FilterSet):
     pl_at_least = django_filters.ChoiceFilter(
         choices=PL.choices, method="filter_pl", label=_("PL at least")
     )
-    iec61496_type = django_filters.TypedChoiceFilter(
-        choices=[(2, "Type 2"), (3, "Type 3"), (4, "Type 4")],
-        coerce=int,
+    # A ChoiceFilter (not Typed...) so the select starts at "any type".
+    iec61496_type = django_filters.ChoiceFilter(
+        choices=[("2", "Type 2"), ("3", "Type 3"), ("4", "Type 4")],
         label=_("IEC 61496 type"),
     )
     has_price = django_filters.BooleanFilter(

@@ -233,3 +233,14 @@ def test_seeding_from_the_page_adds_the_missing_starting_entries(
     assert LibraryDevice.objects.filter(organisation=organisation).count() == len(
         STARTING_ENTRIES
     )
+
+
+def test_the_type_filter_starts_at_any_type(owner_client, organisation):
+    from django.urls import reverse
+
+    body = owner_client.get(
+        reverse("compliance:library", args=[organisation.pk])
+    ).content.decode()
+    start = body.index('name="iec61496_type"')
+    first_option = body[start:].split("<option", 2)[1]
+    assert 'value=""' in first_option
