@@ -59,7 +59,7 @@ def b10d_field(*, optional: bool = False):
         le=MAX_B10D_CYCLES,
         description=gettext_noop(
             "B10d of the part from the maker's data: the number of cycles until "
-            "10 % of the parts have failed dangerously."
+            "10 per cent of the parts have failed dangerously."
         ),
     )
 

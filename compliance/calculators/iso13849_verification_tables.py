@@ -747,3 +747,13 @@ def lowest_pl(*levels: PerformanceLevel) -> PerformanceLevel:
 
 def pl_at_least(pl: PerformanceLevel, required: PerformanceLevel) -> bool:
     return PL_ORDER.index(pl) >= PL_ORDER.index(required)
+
+
+# The band names the working fills into its lines ("DCavg band: medium"),
+# marked so the catalogue has them: ``Line.render`` translates filled-in words.
+BAND_NAMES = (
+    gettext_noop("none"),
+    gettext_noop("low"),
+    gettext_noop("medium"),
+    gettext_noop("high"),
+)

@@ -90,9 +90,11 @@ class SubsystemForm(forms.ModelForm):
         # Whole figures shown whole (2000000, not 2000000.0).
         for name, field in self.fields.items():
             value = self.initial.get(name)
-            if isinstance(field, forms.FloatField) and isinstance(value, float):
-                if value.is_integer() and abs(value) < 1e15:
-                    self.initial[name] = int(value)
+            whole = isinstance(value, float) and value.is_integer()
+            if isinstance(field, forms.FloatField) and whole and abs(value) < 1e15:
+                self.initial[name] = int(value)
+        # "category" alone is also the cost lines' word (a kind of line).
+        self.fields["category"].label = _("Category (ISO 13849-1)")
         self.fields["ccf_measures"].choices = [
             (m.id, f"{_(m.label)} ({m.points})") for m in CCF_MEASURES
         ]

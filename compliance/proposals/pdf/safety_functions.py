@@ -335,11 +335,8 @@ def _working(p: Kit, function: SafetyFunctionRow) -> list[Flowable]:
         story.append(Spacer(1, 1.5 * mm))
     if function.steps or function.warnings:
         pl = f"PL {function.pl}" if function.pl else _("PL not computed")
-        story.append(
-            Paragraph(
-                f"<b>{markup(_('The subsystems in series'))}</b> · {markup(pl)}", part
-            )
-        )
+        title = _("The subsystems in series")
+        story.append(Paragraph(f"<b>{markup(title)}</b> · {markup(pl)}", part))
         story += _bullets(p, function.steps)
         story += _bullets(
             p, [_("Warning: %(text)s") % {"text": w} for w in function.warnings]

@@ -269,10 +269,11 @@ def risk(p: Kit) -> list[Flowable]:
             line = _("Hazard register of revision %(revision)s, signed.") % {
                 "revision": risk.revision
             }
+        hash_label = _("Content hash (SHA-256)")
         story += [
             p.para(line),
             Paragraph(
-                f"{markup(_('Content hash (SHA-256)'))}: "
+                f"{markup(hash_label)}: "
                 f"<font name='{BOLD}'>{markup(risk.content_hash or '')}</font>",
                 p.styles["small"],
             ),

@@ -71,6 +71,8 @@ class LibraryDeviceForm(forms.ModelForm):
         for name in NOT_NEGATIVE:
             self.fields[name].validators.append(MinValueValidator(0))
             self.fields[name].widget.attrs["min"] = 0
+        # "category" alone is also the cost lines' word (a kind of line).
+        self.fields["category"].label = _("Category (ISO 13849-1)")
 
 
 class LibraryImportForm(forms.Form):
