@@ -8,11 +8,25 @@ PORT ?= 8000
 .PHONY: run test install install-dev messages browser-deps lint check unit browser bench clean
 
 run: install messages
-	$(BIN)/python manage.py migrate --noinput
+	$(MAKE) --no-print-directory migrate
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev messages browser-deps lint check unit browser
+
+# Tamper-evidence (issue 13): on PostgreSQL the migrations run as the database
+# owner (MIGRATION_DATABASE_URL), then the app's role (DATABASE_URL) gets its
+# row rights; DATABASE_ADMIN_URL, a superuser's on the same database, first
+# makes both roles. Without MIGRATION_DATABASE_URL all runs as DATABASE_URL.
+.PHONY: migrate
+migrate: install
+	@if [ -n "$$DATABASE_ADMIN_URL" ]; then \
+	  DATABASE_URL="$$DATABASE_ADMIN_URL" $(BIN)/python manage.py db_roles create \
+	    --owner-url "$$MIGRATION_DATABASE_URL" --app-url "$$DATABASE_URL"; fi
+	DATABASE_URL="$${MIGRATION_DATABASE_URL:-$$DATABASE_URL}" $(BIN)/python manage.py migrate --noinput
+	@if [ -n "$$MIGRATION_DATABASE_URL" ]; then \
+	  DATABASE_URL="$$MIGRATION_DATABASE_URL" $(BIN)/python manage.py db_roles grant \
+	    --app-url "$$DATABASE_URL"; fi
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

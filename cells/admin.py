@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+from knox import admin as knox_admin
+from knox.models import AuthToken
 
 from cells.models import (
     Cell,
@@ -72,3 +76,17 @@ class CellAdmin(admin.ModelAdmin):
 class OpeningAdmin(admin.ModelAdmin):
     list_display = ["__str__", "segment", "offset_mm", "width_mm", "purpose"]
     list_select_related = ["segment"]
+
+
+# Authentication (issue 13): a token made in the admin must expire too (knox's
+# own form lets the expiry be left blank, for a token that never does).
+class ExpiringAuthTokenCreateForm(knox_admin.AuthTokenCreateForm):
+    expiry = forms.DateTimeField(help_text=_("When the token stops working."))
+
+
+admin.site.unregister(AuthToken)
+
+
+@admin.register(AuthToken)
+class ExpiringAuthTokenAdmin(knox_admin.AuthTokenAdmin):
+    add_form = ExpiringAuthTokenCreateForm

@@ -233,10 +233,17 @@ def _mm(value: float) -> str:
 
 
 def _nice_step(span_mm: float, target_count: int) -> int:
+    """The smallest round step that divides ``span_mm`` into at most
+    ``target_count`` parts. Past the table it grows tenfold, so a grid never
+    has more than ``target_count`` + 1 lines a side, however wide the plan
+    (a document keeps within 100 m; the drawing does not rely on it)."""
     for step in NICE_STEPS_MM:
         if span_mm / step <= target_count:
             return step
-    return NICE_STEPS_MM[-1]
+    step = NICE_STEPS_MM[-1]
+    while span_mm / step > target_count:
+        step *= 10
+    return step
 
 
 def _readable_angle(start: geometry.Point, end: geometry.Point) -> float:

@@ -11,17 +11,44 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 FORMAT = "cell-safety-planner/1"
 
-# Every coordinate of a plan lies within 100 m of its origin (a cell, not a
-# country); lengths on the plan are bounded alike. ``cells.models`` applies the
-# same bound to what is stored.
+# The bounds of a plan, stated once: the models (validators and database
+# checks), the forms, the API's serializers, this document and the drawing all
+# use these. A figure past one is a typo or an attack, not a cell; refusing it
+# keeps 10^300 out of the geometry, the drawing and the database.
+#
+# Every coordinate lies within 100 m of the plan's origin (a cell, not a
+# country), and every length, height and distance on the plan is at most 100 m.
 COORDINATE_LIMIT_MM = 100_000
+# A stopping or response time: at most a minute (as the calculators' MAX_TIME_MS).
+TIME_LIMIT_MS = 60_000
+# A robot's speed: at most 20 m/s, faster than any (as the SSM calculator's v_r).
+SPEED_LIMIT_MM_S = 20_000
+# The beams of a light grid or curtain: a curtain of 14 mm resolution 3 m high
+# has about 250.
+BEAM_COUNT_LIMIT = 1_000
+# The corners of a drawn hazard zone: a robot's maximum space traced by hand,
+# arcs included, needs tens (a circle in steps of 3.6 degrees: 100).
+POLYGON_MAX_CORNERS = 100
+# The elements of one cell: a large palletising or welding cell has a few
+# dozen of each. The perimeter checks compare each guard piece with each
+# corner of the zone, so the caps bound the work of every page: a cell at
+# every cap, with a zone of 100 corners, answers its page in about a second
+# and its SVG in half that (measured; 200 of each and 200 corners: 2-4 s).
+MAX_GUARD_SEGMENTS = 100
+MAX_OPENINGS = 100  # in the whole cell, over all its segments
+MAX_DEVICES = 100
+MAX_OPERATOR_STATIONS = 50
 
 Coordinate = Annotated[int, Field(ge=-COORDINATE_LIMIT_MM, le=COORDINATE_LIMIT_MM)]
 Length = Annotated[int, Field(ge=0, le=COORDINATE_LIMIT_MM)]
+PositiveLength = Annotated[int, Field(gt=0, le=COORDINATE_LIMIT_MM)]
+Time = Annotated[int, Field(ge=0, le=TIME_LIMIT_MS)]
+PositiveTime = Annotated[int, Field(gt=0, le=TIME_LIMIT_MS)]
+Speed = Annotated[int, Field(gt=0, le=SPEED_LIMIT_MM_S)]
 CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
 
 
@@ -39,15 +66,15 @@ class RobotDoc(_Doc):
     model: str = Field(min_length=1, max_length=100)
     kind: Literal["industrial", "collaborative"]
     payload_kg: Decimal = Field(gt=0, max_digits=7, decimal_places=2)
-    reach_mm: int = Field(gt=0)
-    max_tcp_speed_mm_s: int = Field(gt=0)
+    reach_mm: PositiveLength
+    max_tcp_speed_mm_s: Speed
     moving_mass_kg: Decimal = Field(gt=0, max_digits=8, decimal_places=2)
     # Beyond the flange: the tool, then the largest workpiece it holds.
     end_effector_mm: Length = 0
     workpiece_mm: Length = 0
-    stopping_time_ms: int | None = Field(default=None, gt=0)
-    stopping_distance_mm: int | None = Field(default=None, ge=0)
-    programmed_speed_mm_s: int | None = Field(default=None, gt=0)
+    stopping_time_ms: PositiveTime | None = None
+    stopping_distance_mm: Length | None = None
+    programmed_speed_mm_s: Speed | None = None
     # Each mode for its own zone or task; none: not collaborative.
     collaborative_modes: list[CollaborativeMode] = Field(
         default_factory=list, max_length=4
@@ -71,18 +98,20 @@ class RobotDoc(_Doc):
 
 class HazardZoneDoc(_Doc):
     shape: Literal["circle", "polygon"]
-    radius_mm: int | None = Field(default=None, gt=0)
-    height_mm: int | None = Field(default=None, ge=0)  # the highest point
+    radius_mm: PositiveLength | None = None
+    height_mm: Length | None = None  # the highest point
     lower_mm: Length = 0  # the lowest point above the floor
-    polygon_mm: list[tuple[Coordinate, Coordinate]] = Field(default_factory=list)
+    polygon_mm: list[tuple[Coordinate, Coordinate]] = Field(
+        default_factory=list, max_length=POLYGON_MAX_CORNERS
+    )
 
 
 class OpeningDoc(_Doc):
     label: str = Field(default="", max_length=30)
-    offset_mm: int = Field(ge=0)
-    width_mm: int = Field(gt=0)
-    lower_edge_mm: int = Field(ge=0)
-    upper_edge_mm: int = Field(gt=0)
+    offset_mm: Length
+    width_mm: PositiveLength
+    lower_edge_mm: Length
+    upper_edge_mm: PositiveLength
     purpose: Literal["material_entry", "operator_access", "maintenance_door"]
 
 
@@ -90,11 +119,11 @@ class GuardSegmentDoc(_Doc):
     label: str = Field(default="", max_length=30)
     start: PointDoc
     end: PointDoc
-    height_mm: int = Field(gt=0)
-    bottom_gap_mm: int = Field(default=0, ge=0)  # floor to the lower edge
+    height_mm: PositiveLength
+    bottom_gap_mm: Length = 0  # floor to the lower edge
     kind: Literal["fence", "wall", "machine_body"]
-    mesh_opening_mm: int | None = Field(default=None, gt=0)
-    openings: list[OpeningDoc] = Field(default_factory=list)
+    mesh_opening_mm: PositiveLength | None = None
+    openings: list[OpeningDoc] = Field(default_factory=list, max_length=MAX_OPENINGS)
 
 
 class OperatorStationDoc(_Doc):
@@ -125,15 +154,15 @@ class DeviceDoc(_Doc):
     ]
     opening: OpeningRef | None = None
     claimed_pl: Literal["", "a", "b", "c", "d", "e"] = ""
-    response_time_ms: int | None = Field(default=None, ge=0)
+    response_time_ms: Time | None = None
     iec61496_type: Literal[2, 3, 4] | None = None
     guard_locking: bool = False
     existing: bool = False
     kcs_certified: bool | None = None
     kcs_certificate_no: str = Field(default="", max_length=40)
-    detection_capability_mm: int | None = Field(default=None, ge=0)
-    beam_count: int | None = Field(default=None, ge=0)
-    protective_field_mm: int | None = Field(default=None, ge=0)
+    detection_capability_mm: Length | None = None
+    beam_count: int | None = Field(default=None, ge=0, le=BEAM_COUNT_LIMIT)
+    protective_field_mm: Length | None = None
     # On the plan. Light curtain / grid: the ends of its detection line; safety
     # mat: opposite corners; laser scanner: its position (x1, y1) only.
     x1_mm: Coordinate | None = None
@@ -141,10 +170,10 @@ class DeviceDoc(_Doc):
     x2_mm: Coordinate | None = None
     y2_mm: Coordinate | None = None
     # Light curtain / grid: heights of the lowest and highest beam.
-    detection_lower_mm: int | None = Field(default=None, ge=0)
-    detection_upper_mm: int | None = Field(default=None, ge=0)
+    detection_lower_mm: Length | None = None
+    detection_upper_mm: Length | None = None
     # Laser scanner: height of the protective field.
-    field_height_mm: int | None = Field(default=None, ge=0)
+    field_height_mm: Length | None = None
 
 
 class CellDocument(_Doc):
@@ -159,9 +188,23 @@ class CellDocument(_Doc):
     robot: RobotDoc
     robot_base: PointDoc
     hazard_zone: HazardZoneDoc
-    guard_segments: list[GuardSegmentDoc] = Field(default_factory=list)
-    operator_stations: list[OperatorStationDoc] = Field(default_factory=list)
-    devices: list[DeviceDoc] = Field(default_factory=list)
+    guard_segments: list[GuardSegmentDoc] = Field(
+        default_factory=list, max_length=MAX_GUARD_SEGMENTS
+    )
+    operator_stations: list[OperatorStationDoc] = Field(
+        default_factory=list, max_length=MAX_OPERATOR_STATIONS
+    )
+    devices: list[DeviceDoc] = Field(default_factory=list, max_length=MAX_DEVICES)
+
+    @field_validator("guard_segments")
+    @classmethod
+    def _openings_capped(cls, segments: list[GuardSegmentDoc]) -> list[GuardSegmentDoc]:
+        count = sum(len(s.openings) for s in segments)
+        if count > MAX_OPENINGS:
+            raise ValueError(
+                f"A cell has at most {MAX_OPENINGS} openings; this one has {count}."
+            )
+        return segments
 
     @property
     def hazard_zone_radius_mm(self) -> int:

@@ -3,12 +3,11 @@ models' ``clean()``; ModelForm runs them and shows each message on its field."""
 
 from __future__ import annotations
 
-import json
-
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cells.exchange import POLYGON_MAX_CORNERS
 from cells.models import (
     Cell,
     CellCertificate,
@@ -21,6 +20,7 @@ from cells.models import (
 )
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
+from config.parsers import JSONDepthError, loads
 
 
 class ProjectForm(forms.ModelForm):
@@ -139,6 +139,17 @@ class LayoutElementForm(forms.ModelForm):
         self.cell = cell
         super().__init__(*args, **kwargs)
 
+    def add_error(self, field, error):
+        # A rule about where the element goes (its cell is full) is keyed by
+        # a field this form does not show: it is said above the form instead.
+        if field is None and hasattr(error, "error_dict"):
+            shown: dict[str, list] = {}
+            for name, messages in error.error_dict.items():
+                key = name if name in self.fields else NON_FIELD_ERRORS
+                shown.setdefault(key, []).extend(messages)
+            error = ValidationError(shown)
+        super().add_error(field, error)
+
 
 class PolygonField(forms.CharField):
     """Hazard-zone corners typed as 'x, y' per line (or as JSON)."""
@@ -158,13 +169,24 @@ class PolygonField(forms.CharField):
             return []
         if value.startswith("["):
             try:
-                return json.loads(value)
+                # [[x, y], ...] is two levels deep; deeper is not corners.
+                return loads(value, max_depth=2)
+            except JSONDepthError as exc:
+                raise forms.ValidationError(
+                    _("Give the corners as pairs of whole millimetres: [[x, y], ...].")
+                ) from exc
             except ValueError as exc:  # JSONDecodeError, or a number too long
                 raise forms.ValidationError(_("This is not valid JSON.")) from exc
         points = []
         for number, line in enumerate(value.splitlines(), start=1):
             if not line.strip():
                 continue
+            if len(points) == POLYGON_MAX_CORNERS:
+                # The model says so too; stopping here keeps a huge paste cheap.
+                raise forms.ValidationError(
+                    _("Give at most %(limit)s corners."),
+                    params={"limit": POLYGON_MAX_CORNERS},
+                )
             parts = [
                 p for p in line.replace(";", ",").replace(" ", ",").split(",") if p
             ]

@@ -75,16 +75,103 @@ def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 
 def polygon_self_intersects(points: Sequence[Point]) -> bool:
-    """True when two non-adjacent edges of the closed polygon cross or touch."""
+    """True when two non-adjacent edges of the closed polygon cross or touch.
+
+    A sweep from left to right (Shamos and Hoey), n log n comparisons: an
+    edge is compared only with its neighbours above and below as the sweep
+    meets it, and two edges become neighbours when one between them ends.
+    The first crossing is always found so, because just before it the two
+    edges are neighbours. Exact for whole millimetres (every test is a sign
+    of products of differences of coordinates).
+
+    The corners must be distinct (``polygon_problem`` checks that first); a
+    repeated corner counts as touching.
+    """
     n = len(points)
-    edges = [(points[i], points[(i + 1) % n]) for i in range(n)]
+    if n < 4:
+        return False  # every pair of a triangle's edges are neighbours
+    if len(set(points)) != n:
+        return True
+    # Each edge from its left end to its right end (lower end when vertical).
+    left: list[Point] = []
+    right: list[Point] = []
     for i in range(n):
-        for j in range(i + 1, n):
-            if j == i + 1 or (i == 0 and j == n - 1):
-                continue  # neighbours share a vertex by construction
-            if segments_intersect(*edges[i], *edges[j]):
+        a, b = points[i], points[(i + 1) % n]
+        left.append(min(a, b))
+        right.append(max(a, b))
+
+    def adjacent(i: int, j: int) -> bool:
+        return (i - j) % n in (1, n - 1)
+
+    def meet(i: int, j: int) -> bool:
+        """Whether edges i and j, now neighbours in the sweep, meet where
+        they must not: anywhere for non-adjacent edges; beyond their shared
+        corner, folded back along one line, for adjacent ones (which with
+        four or more corners always touches a third edge too)."""
+        if not adjacent(i, j):
+            return segments_intersect(left[i], right[i], left[j], right[j])
+        shared = {left[i], right[i]} & {left[j], right[j]}
+        (corner,) = shared
+        far_i = right[i] if left[i] == corner else left[i]
+        far_j = right[j] if left[j] == corner else left[j]
+        return (
+            _orientation(corner, far_i, far_j) == 0
+            and (
+                (far_i[0] - corner[0]) * (far_j[0] - corner[0])
+                + (far_i[1] - corner[1]) * (far_j[1] - corner[1])
+            )
+            > 0
+        )
+
+    def below(p: Point, i: int) -> bool:
+        """Whether ``p`` lies strictly below edge i (which spans p's x)."""
+        return _cross(left[i], right[i], p) < 0
+
+    # Events in sweep order; at one point, edges end before others start.
+    events = sorted(
+        [(left[i], 1, i) for i in range(n)] + [(right[i], 0, i) for i in range(n)]
+    )
+    active: list[int] = []  # the edges the sweep line crosses, bottom to top
+    for p, starts, i in events:
+        if not starts:
+            k = active.index(i)
+            if 0 < k < len(active) - 1 and meet(active[k - 1], active[k + 1]):
                 return True
+            del active[k]
+            continue
+        # The first edge that p is not above: an edge through p comes first.
+        lo, hi = 0, len(active)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            j = active[mid]
+            if below(p, j) or _cross(left[j], right[j], p) == 0:
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo < len(active):
+            j = active[lo]
+            if _cross(left[j], right[j], p) == 0:
+                # p lies on edge j: the other edge from this corner, just
+                # inserted, goes below or above it by its far end; any other
+                # edge through p touches this one.
+                if left[j] != p or not adjacent(i, j):
+                    return True
+                turn = _cross(left[j], right[j], right[i])
+                if turn == 0:
+                    return True  # the two edges fold back along one line
+                if turn > 0:
+                    lo += 1
+        active.insert(lo, i)
+        if lo > 0 and meet(active[lo - 1], i):
+            return True
+        if lo + 1 < len(active) and meet(i, active[lo + 1]):
+            return True
     return False
+
+
+def _cross(a: Point, b: Point, c: Point) -> float:
+    """Twice the signed area of a, b, c: positive when c is left of a→b."""
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
 def polygon_problem(points: Sequence[Point]) -> str | None:
@@ -149,11 +236,35 @@ def distance_to_polygon(a: Point, b: Point, polygon: Sequence[Point]) -> float:
     """Horizontal distance from the segment a–b to a polygonal zone (0 if it enters)."""
     if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):
         return 0.0
+    return _nearest_edge_distance(a, b, polygon)
+
+
+def _nearest_edge_distance(a: Point, b: Point, polygon: Sequence[Point]) -> float:
+    """The least distance from the segment a–b to an edge of the outline.
+
+    Edges are measured nearest-first by the gap between their bounding boxes,
+    a lower bound of their distance, and the search stops once that bound is
+    no less than the best found: the same minimum as measuring every edge,
+    for a few exact measurements instead of all of them (a cell of 200
+    guard pieces round a zone of 200 corners took seconds)."""
     n = len(polygon)
-    return min(
-        segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % n])
-        for i in range(n)
-    )
+    lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
+    lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
+    bounds = []
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        dx = max(0.0, min(x1, x2) - hi_x, lo_x - max(x1, x2))
+        dy = max(0.0, min(y1, y2) - hi_y, lo_y - max(y1, y2))
+        bounds.append((dx * dx + dy * dy, i))
+    bounds.sort()
+    best = math.inf
+    for bound_sq, i in bounds:
+        if bound_sq >= best * best:
+            break
+        best = min(
+            best, segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % n])
+        )
+    return best
 
 
 def signed_area_mm2(points: Sequence[Point]) -> float:
@@ -279,45 +390,9 @@ def polygon_is_convex(points: Sequence[Point]) -> bool:
 
 def polygon_is_simple(points: Sequence[Point]) -> bool:
     """True when the closed outline has three or more distinct corners, encloses
-    an area, and neither crosses nor touches itself.
-
-    The same answer as ``polygon_problem(points) is None``, but only edges that
-    share a cell of a coarse grid are compared: near-linear for real outlines,
-    where ``polygon_self_intersects`` compares every pair.
-    """
-    n = len(points)
-    if n < 3 or len(set(points)) != n or signed_area_mm2(points) == 0:
-        return False
-    min_x, min_y, max_x, max_y = bounding_box(points)
-    per_side = max(1, math.isqrt(n))
-    cell = max(max_x - min_x, max_y - min_y) / per_side or 1.0
-    grid: dict[tuple[int, int], list[int]] = {}
-    for i in range(n):
-        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-        for gx in range(
-            int((min(x1, x2) - min_x) // cell), int((max(x1, x2) - min_x) // cell) + 1
-        ):
-            for gy in range(
-                int((min(y1, y2) - min_y) // cell),
-                int((max(y1, y2) - min_y) // cell) + 1,
-            ):
-                grid.setdefault((gx, gy), []).append(i)
-    tested: set[tuple[int, int]] = set()
-    for members in grid.values():
-        for pos, i in enumerate(members):
-            for j in members[pos + 1 :]:
-                pair = (min(i, j), max(i, j))
-                if pair[1] - pair[0] in (1, n - 1) or pair in tested:
-                    continue  # neighbours share a corner by construction
-                tested.add(pair)
-                if segments_intersect(
-                    points[pair[0]],
-                    points[(pair[0] + 1) % n],
-                    points[pair[1]],
-                    points[(pair[1] + 1) % n],
-                ):
-                    return False
-    return True
+    an area, and neither crosses nor touches itself (``polygon_problem``, whose
+    self-crossing check is a sweep: n log n however the outline runs)."""
+    return polygon_problem(points) is None
 
 
 def squared_distance_mm2(a: Point, b: Point) -> float:

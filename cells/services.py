@@ -38,26 +38,41 @@ DOCUMENT_PATHS = {
 }
 
 
-def _validated(instance, path: str, errors: dict[str, list[str]]) -> bool:
-    """Run model validation, recording messages under their document paths."""
+def _validated(
+    instance, path: str, errors: dict[str, list[str]], *, exclude: tuple = ()
+) -> bool:
+    """Run model validation, recording messages under their document paths.
+
+    Checked in memory: the database's own checks repeat rules that ``clean()``
+    already makes (each would be a query), and the relations in ``exclude``
+    point at objects not saved yet."""
     try:
-        instance.full_clean(validate_unique=False)
+        instance.full_clean(
+            exclude=list(exclude), validate_unique=False, validate_constraints=False
+        )
     except ValidationError as exc:
-        for field, messages in exc.message_dict.items():
-            name = "" if field == "__all__" else DOCUMENT_PATHS.get(field, field)
-            key = ".".join(part for part in (path, name) if part) or NON_FIELD_ERRORS
-            errors.setdefault(key, []).extend(messages)
+        _record(exc.message_dict, path, errors)
         return False
     return True
 
 
-@transaction.atomic
+def _record(
+    messages_by_field: dict[str, list[str]], path: str, errors: dict[str, list[str]]
+) -> None:
+    for field, messages in messages_by_field.items():
+        name = "" if field == "__all__" else DOCUMENT_PATHS.get(field, field)
+        key = ".".join(part for part in (path, name) if part) or NON_FIELD_ERRORS
+        errors.setdefault(key, []).extend(str(m) for m in messages)
+
+
 def cell_import(*, project: Project, document: CellDocument) -> Cell:
     """Create a new cell in ``project`` from an exchange document.
 
-    Every element is validated as if entered by hand; on any error nothing is
-    saved and a ValidationError maps document paths (``guard_segments.0.height_mm``,
-    as pydantic names them) to messages.
+    Every element is validated as if entered by hand, the whole document
+    before anything is written; on any error nothing is saved and a
+    ValidationError maps document paths (``guard_segments.0.height_mm``, as
+    pydantic names them) to messages. The document's own caps (``cells.exchange``)
+    bound the work; the writes are one INSERT per kind of element.
     """
     errors: dict[str, list[str]] = {}
     robot = document.robot
@@ -87,10 +102,10 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         hazard_zone_radius_mm=document.hazard_zone.radius_mm,
         hazard_zone_polygon_mm=[list(p) for p in document.hazard_zone.polygon_mm],
     )
-    if not _validated(cell, "", errors):
-        raise ValidationError(errors)
-    cell.save()
+    _validated(cell, "", errors)
 
+    segments: list[GuardSegment] = []
+    openings: list[Opening] = []
     places: dict[tuple[int, int], Opening] = {}
     for s_index, seg_doc in enumerate(document.guard_segments):
         path = f"guard_segments.{s_index}"
@@ -106,23 +121,29 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
             kind=seg_doc.kind,
             mesh_opening_mm=seg_doc.mesh_opening_mm,
         )
-        if not _validated(segment, path, errors):
-            continue
-        segment.save()
+        segment_valid = _validated(segment, path, errors, exclude=("cell",))
+        segments.append(segment)
+        on_segment: list[tuple[int, Opening]] = []
         for o_index, op_doc in enumerate(seg_doc.openings):
             opening = Opening(segment=segment, **op_doc.model_dump())
-            # Saved one by one so that each is checked against those before it.
-            if _validated(opening, f"{path}.openings.{o_index}", errors):
-                opening.save()
-                places[(s_index, o_index)] = opening
+            places[(s_index, o_index)] = opening
+            openings.append(opening)
+            if _validated(
+                opening, f"{path}.openings.{o_index}", errors, exclude=("segment",)
+            ):
+                on_segment.append((o_index, opening))
+        if segment_valid:
+            _check_placements(segment, on_segment, f"{path}.openings", errors)
 
-    for index, st_doc in enumerate(document.operator_stations):
-        station = OperatorStation(cell=cell, **st_doc.model_dump())
-        if _validated(station, f"operator_stations.{index}", errors):
-            station.save()
+    stations = [
+        OperatorStation(cell=cell, **st.model_dump())
+        for st in document.operator_stations
+    ]
+    for index, station in enumerate(stations):
+        _validated(station, f"operator_stations.{index}", errors, exclude=("cell",))
 
+    devices: list[Device] = []
     for index, dev_doc in enumerate(document.devices):
-        values = dev_doc.model_dump(exclude={"opening"})
         opening = None
         if dev_doc.opening is not None:
             opening = places.get((dev_doc.opening.segment, dev_doc.opening.opening))
@@ -131,11 +152,71 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
                     str(_("No such opening in this document."))
                 )
                 continue
-        device = Device(cell=cell, opening=opening, **values)
-        if _validated(device, f"devices.{index}", errors):
-            device.save()
+        device = Device(
+            cell=cell, opening=opening, **dev_doc.model_dump(exclude={"opening"})
+        )
+        _validated(device, f"devices.{index}", errors, exclude=("cell", "opening"))
+        devices.append(device)
 
     if errors:
-        # Roll back everything this import wrote.
         raise ValidationError(errors)
+    with transaction.atomic():
+        cell.save()
+        # Each object's foreign key is taken from the parent saved before it.
+        GuardSegment.objects.bulk_create(segments)
+        Opening.objects.bulk_create(openings)
+        OperatorStation.objects.bulk_create(stations)
+        Device.objects.bulk_create(devices)
     return cell
+
+
+def _check_placements(
+    segment: GuardSegment,
+    openings: list[tuple[int, Opening]],
+    path: str,
+    errors: dict[str, list[str]],
+) -> None:
+    """Each opening along ``segment`` fits and overlaps none before it: taken
+    in order along the segment, an opening overlaps an earlier one exactly
+    when it starts before the furthest end so far (n log n, not n²)."""
+    furthest: Opening | None = None
+    for o_index, opening in sorted(openings, key=lambda item: item[1].offset_mm):
+        before = [furthest] if furthest is not None else []
+        problems = opening.placement_errors(segment, before)
+        if problems:
+            _record({k: [v] for k, v in problems.items()}, f"{path}.{o_index}", errors)
+            continue
+        end = opening.offset_mm + opening.width_mm
+        if furthest is None or end > furthest.offset_mm + furthest.width_mm:
+            furthest = opening
+
+
+def opening_save(*, opening: Opening) -> Opening:
+    """Save a new, changed or moved opening.
+
+    The segment it goes on is locked and the opening checked again against
+    that segment's others, inside one transaction: two requests placing
+    overlapping openings at once are taken one after the other, and the
+    second is refused by name (``offset_mm``). On PostgreSQL the lock is
+    ``SELECT ... FOR UPDATE``; SQLite takes one write transaction at a time
+    (``transaction_mode`` IMMEDIATE). An exclusion constraint (migration 0014)
+    holds on PostgreSQL even for writes that bypass this service.
+    """
+    with transaction.atomic():
+        segment = GuardSegment.objects.select_for_update().get(pk=opening.segment_id)
+        opening.segment = segment
+        opening.clean()
+        opening.save()
+    return opening
+
+
+def guard_segment_save(*, segment: GuardSegment) -> GuardSegment:
+    """Save a new or changed guard segment; a changed one is locked first and
+    checked again, so that it cannot be shortened or lowered past an opening
+    placed on it at the same moment (``opening_save`` takes the same lock)."""
+    with transaction.atomic():
+        if segment.pk is not None:
+            list(GuardSegment.objects.select_for_update().filter(pk=segment.pk))
+        segment.clean()
+        segment.save()
+    return segment

@@ -7,12 +7,15 @@ just its ``workspace`` fragment: the drawing, the element lists and the editor.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import (
     Model,
@@ -31,7 +34,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
-from cells import selectors
+from cells import selectors, services
 from cells.drawing import (
     Drawing,
     DrawingLabels,
@@ -237,6 +240,14 @@ def cell_delete(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@functools.cache
+def _layout_stylesheet() -> str:
+    # A downloaded file has no page to link a stylesheet from: it carries the
+    # page's one, under the response's CSP nonce.
+    path = finders.find("css/layout-svg.css")
+    return Path(path).read_text(encoding="utf-8")
+
+
 @login_required
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
@@ -245,7 +256,12 @@ def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     response = render(
         request,
         "cells/partials/layout_svg.html",
-        {"drawing": drawing, "cell": cell, "standalone": True},
+        {
+            "drawing": drawing,
+            "cell": cell,
+            "standalone": True,
+            "stylesheet": _layout_stylesheet(),
+        },
         content_type="image/svg+xml",
     )
     response["Content-Disposition"] = f'inline; filename="cell-{cell.pk}-layout.svg"'
@@ -263,6 +279,9 @@ class ElementKind:
     queryset: Callable[[Cell], QuerySet]
     new: Callable[[Cell], Model]
     title: str
+    # How a valid form is saved: openings and segments through a service that
+    # locks the segment and checks again (two editors at once).
+    save: Callable[[ModelForm], Model] = lambda form: form.save()
 
 
 ELEMENT_KINDS: dict[str, ElementKind] = {
@@ -271,12 +290,14 @@ ELEMENT_KINDS: dict[str, ElementKind] = {
         lambda cell: GuardSegment.objects.filter(cell=cell),
         lambda cell: GuardSegment(cell=cell),
         gettext_lazy("guard segment"),
+        lambda form: services.guard_segment_save(segment=form.instance),
     ),
     "opening": ElementKind(
         OpeningForm,
         lambda cell: Opening.objects.filter(segment__cell=cell),
         lambda cell: Opening(),
         gettext_lazy("opening"),
+        lambda form: services.opening_save(opening=form.instance),
     ),
     "device": ElementKind(
         DeviceForm,
@@ -369,11 +390,20 @@ def _saved_response(request: HttpRequest, cell_pk: int, message: str) -> HttpRes
 
 
 def _edit_layout(
-    request: HttpRequest, cell: Cell, form: ModelForm, editor: dict, saved: str
+    request: HttpRequest,
+    cell: Cell,
+    form: ModelForm,
+    editor: dict,
+    saved: str,
+    save: Callable[[ModelForm], Model] = lambda form: form.save(),
 ) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
-        element = form.save()
-        return _saved_response(request, cell.pk, saved % {"name": element})
+        try:
+            element = save(form)
+        except ValidationError as exc:  # refused when checked again, under a lock
+            form.add_error(None, exc)
+        else:
+            return _saved_response(request, cell.pk, saved % {"name": element})
     editor["form"] = form
     return render_workspace(request, cell.pk, editor=editor)
 
@@ -407,7 +437,9 @@ def layout_element_edit(
         if pk
         else "",
     }
-    return _edit_layout(request, cell, form, editor, _("Saved %(name)s."))
+    return _edit_layout(
+        request, cell, form, editor, _("Saved %(name)s."), element_kind.save
+    )
 
 
 @login_required

@@ -26,13 +26,18 @@ class AssessmentAdmin(admin.ModelAdmin):
     list_select_related = ["cell"]
     search_fields = ["cell__name"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A signed assessment stays with its cell (Assessment.clean, and the
+        # database on PostgreSQL).
+        return ["cell"] if obj is not None and obj.is_signed() else []
+
 
 @admin.register(Revision)
 class RevisionAdmin(SignedIsReadOnly, admin.ModelAdmin):
     list_display = ["assessment", "number", "status", "signed_by", "signed_at"]
     list_filter = ["status"]
     list_select_related = ["assessment__cell", "signed_by"]
-    readonly_fields = ["content_hash", "signed_by", "signed_at", "version"]
+    readonly_fields = ["content_hash", "seal", "signed_by", "signed_at", "version"]
 
     def _signed(self, obj) -> bool:
         return obj.is_signed

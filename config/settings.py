@@ -8,9 +8,11 @@ PostgreSQL, ``CELERY_BROKER_URL`` a real broker (Redis) and real workers.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -37,6 +39,12 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate such as ``60/min``; ``off`` means no limit."""
+    value = env_str(name, default).strip()
+    return None if value.lower() in {"off", "none"} else value
+
+
 DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = env_str("SECRET_KEY")
@@ -55,6 +63,19 @@ else:
 
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# Tamper-evidence (issue 13): the key that seals signed revisions and the audit
+# chain (compliance/assessment/integrity.py). It must stay out of the database
+# and its backups: whoever holds it can seal a forgery. Keep it beside
+# SECRET_KEY, but separate, so that rotating one leaves the other alone.
+INTEGRITY_KEY_DEVELOPMENT = "development-integrity-key-do-not-use-in-production"
+INTEGRITY_KEY = env_str("INTEGRITY_KEY")
+if DEBUG:
+    INTEGRITY_KEY = INTEGRITY_KEY or INTEGRITY_KEY_DEVELOPMENT
+elif len(INTEGRITY_KEY) < 32 or INTEGRITY_KEY == INTEGRITY_KEY_DEVELOPMENT:
+    raise ImproperlyConfigured(
+        "INTEGRITY_KEY must be set, at least 32 characters, when DEBUG is off."
+    )
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -65,18 +86,24 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
+    # Authentication (issue 13): hashed, expiring API tokens; sign-in lockout.
+    "knox",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
+    # Headers (issue 13): django-csp's checks of its settings.
+    "csp",
     "cells",
     "compliance",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Headers (issue 13): the Content-Security-Policy on every response.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -86,6 +113,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Authentication (issue 13): turns a lockout into the page that says so.
+    # Last, as django-axes asks.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -134,10 +164,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {
         "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"
     },
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Authentication (issue 13): django-axes checks every sign-in first and locks a
+# username at one address out after LOGIN_FAILURE_LIMIT wrong passwords in a
+# row, for LOGIN_LOCKOUT_MINUTES (each try while locked starts the wait again).
+# `manage.py axes_reset_username <username>` (or `axes_reset`) unlocks.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+# Username and address together: a stranger elsewhere cannot lock a person out.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "cells.auth.lockout_response"
+# No banner on every manage.py command; lockouts are still logged.
+AXES_VERBOSE = False
+if env_bool("BEHIND_TLS_PROXY", False):
+    # Behind the proxy every request comes from it: take the address it saw.
+    AXES_CLIENT_IP_CALLABLE = "cells.auth.client_ip"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "cells:project_list"
@@ -178,10 +231,30 @@ if not DEBUG:
     if env_bool("BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Headers (issue 13): the Content-Security-Policy (django-csp 4). Scripts and
+# styles come only from our own static files: no inline script, handler or
+# style attribute, so markup injected past the escaping could run nothing.
+# A <style> element that must travel inside a file (the plan as an SVG
+# download) carries the response's nonce. data: images are Swagger UI's icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an unauthenticated call gets 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -190,7 +263,46 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "cells.api.errors.exception_handler",
+    # Bounded inputs (issue 13): DRF's parsers, with JSON nested deeper than
+    # config.parsers.MAX_JSON_DEPTH a 400 rather than a RecursionError (500).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Authentication (issue 13): requests per client and period, see below.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "cells.api.throttling.AnonThrottle",
+        "cells.api.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # Anonymous callers reach only the schema, the docs and the token login.
+        "anon": env_rate("API_THROTTLE_ANON", "60/min"),
+        # Per person, whatever the endpoint; the pages do not use the API.
+        "user": env_rate("API_THROTTLE_USER", "1200/min"),
+        # Password guesses at the token login, per address (axes locks too).
+        "token_login": env_rate("API_THROTTLE_LOGIN", "10/min"),
+    },
+    # Behind a proxy, the client is the address the proxy appended.
+    "NUM_PROXIES": 1 if env_bool("BEHIND_TLS_PROXY", False) else None,
 }
+
+# Authentication (issue 13): API tokens (django-rest-knox) are stored as a
+# SHA-512 digest, expire API_TOKEN_TTL_DAYS after they are made and are revoked
+# by logging out (or deleting them in the admin).
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_TTL_DAYS", 30)),
+    "AUTO_REFRESH": False,
+}
+# Throttle counts live in the cache: per process unless CACHE_URL names a
+# shared one (Redis), so with several gunicorn workers set it.
+if env_str("CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_str("CACHE_URL"),
+        }
+    }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cell Safety Planner API",
@@ -239,10 +351,40 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# How long a task a worker took may stay unacknowledged before the broker
-# (Redis) delivers it again: after a worker host is lost without a trace.
+# Celery that recovers (issue 13). Every task has a soft time limit (the task
+# is told and records why it stopped) and a hard one (the worker kills it).
+# The longest task, a proposal PDF, takes under 2 s for a large cell (bench/):
+# 30 s is ample and still bounds a runaway build.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 30)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 40)
+# Past the hard limit, a task's worker is dead: the margin covers the kill
+# itself and clocks that differ between hosts. A "processing" row older than
+# the limit and the margin may be claimed again.
+CELERY_CLAIM_MARGIN = env_int("CELERY_CLAIM_MARGIN", 20)
+# How often lost work is looked for: beat's sweep of expired claims, and
+# Redis's return of unacknowledged messages to the queue.
+CELERY_RECOVER_EVERY = env_int("CELERY_RECOVER_EVERY", 15)
+# How long a task a worker took may stay unacknowledged before Redis delivers
+# it again (after a worker host is lost without a trace): just above the
+# longest task, so a running task is never delivered twice (prefetch is 1, so
+# a message does not wait in a worker before it starts).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+    "visibility_timeout": env_int(
+        "CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + CELERY_CLAIM_MARGIN
+    ),
+    "unacked_restore_interval": CELERY_RECOVER_EVERY,
+    "unacked_restore_throttle": 1,
+    # A publish to a broker that vanished fails in seconds instead of hanging.
+    "socket_connect_timeout": 3,
+    "socket_timeout": 10,
+}
+CELERY_BEAT_SCHEDULE = {
+    "proposals-recover": {
+        "task": "compliance.proposals.recover_documents",
+        "schedule": CELERY_RECOVER_EVERY,
+        # A sweep left in the queue past the next one is useless.
+        "options": {"expires": CELERY_RECOVER_EVERY},
+    }
 }
 
 LOGGING = {

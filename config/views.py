@@ -1,10 +1,58 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+import logging
+
+from django.db import DatabaseError, connections
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
+
+logger = logging.getLogger(__name__)
+
+# A load balancer waits for the answer: a broker that does not connect in this
+# long counts as down.
+BROKER_TIMEOUT_S = 2
+
+
+def _database_up() -> bool:
+    try:
+        for connection in connections.all():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+    except DatabaseError as exc:
+        logger.warning("Health check: database down: %s", exc)
+        return False
+    return True
+
+
+def _broker_up() -> bool | None:
+    """None when no broker is configured (tasks run in-process)."""
+    from config.celery import app
+
+    if app.conf.task_always_eager or not app.conf.broker_url:
+        return None
+    try:
+        with app.connection_for_write(connect_timeout=BROKER_TIMEOUT_S) as broker:
+            broker.ensure_connection(
+                max_retries=1, interval_start=0, timeout=BROKER_TIMEOUT_S
+            )
+    except Exception as exc:  # any failure to connect means down
+        logger.warning("Health check: broker down: %s", exc)
+        return False
+    return True
 
 
 @never_cache
-def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers: the process answers. Touches no database."""
-    return HttpResponse("ok", content_type="text/plain")
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For load balancers: 200 when the database and the broker (when one is
+    configured) answer, 503 naming what is down otherwise. Names no hosts."""
+    checks = {"database": _database_up(), "broker": _broker_up()}
+    down = [name for name, up in checks.items() if up is False]
+    body = {
+        "status": "unavailable" if down else "ok",
+        "down": down,
+        "checks": {
+            name: "not configured" if up is None else ("ok" if up else "down")
+            for name, up in checks.items()
+        },
+    }
+    return JsonResponse(body, status=503 if down else 200)

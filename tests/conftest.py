@@ -4,6 +4,7 @@ colleague of each other role, and an outsider from another organisation."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from cells.models import Role
 from tests.factories import (
@@ -22,6 +23,13 @@ from tests.factories import (
 def fast_password_hashing(settings):
     # The real hasher is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counts():
+    # Authentication (issue 13): the API throttles count in the cache, which
+    # outlives a test; each test starts with none.
+    cache.clear()
 
 
 @pytest.fixture

@@ -40,6 +40,7 @@ PURE_MODULES = {
         "compliance.assessment.content",
         "compliance.assessment.checks",
         "compliance.assessment.declaration",
+        "compliance.assessment.integrity",
         "compliance.assessment.hazards",
         "compliance.assessment.hazards.catalogue",
         "compliance.assessment.hazards.risk",

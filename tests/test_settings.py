@@ -11,7 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "INTEGRITY_KEY"}
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -31,6 +35,7 @@ def test_production_settings_pass_the_deploy_check():
         DEBUG="0",
         SECRET_KEY="x7#kq2!v9" * 8,
         ALLOWED_HOSTS="planner.example.com",
+        INTEGRITY_KEY="m4#tz8!q" * 6,
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
@@ -40,6 +45,20 @@ def test_debug_off_without_secret_key_refuses_to_start():
     result = manage("check", DEBUG="0", ALLOWED_HOSTS="planner.example.com")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_off_without_an_integrity_key_refuses_to_start():
+    # Tamper-evidence (issue 13): the seals need a key of the server's own.
+    for key in ("", "too-short", "development-integrity-key-do-not-use-in-production"):
+        result = manage(
+            "check",
+            DEBUG="0",
+            SECRET_KEY="y" * 60,
+            ALLOWED_HOSTS="planner.example.com",
+            INTEGRITY_KEY=key,
+        )
+        assert result.returncode != 0
+        assert "INTEGRITY_KEY must be set" in result.stderr
 
 
 def test_debug_off_without_allowed_hosts_refuses_to_start():

@@ -39,6 +39,10 @@ NOT_TENANT_DATA = {
     "api-schema",
     "api-docs",
     "api:api-root",
+    # The caller's own API tokens only (tests/cells/api/test_tokens.py).
+    "api:auth-login",
+    "api:auth-logout",
+    "api:auth-logout-all",
     "cells:project_create",
     "healthz",
     # Calculators compute from the standards; they hold no organisation's data.

@@ -20,7 +20,16 @@ from rest_framework import serializers
 
 from cells import selectors
 from cells.api.errors import validation_detail
-from cells.exchange import COORDINATE_LIMIT_MM, FORMAT, CellDocument
+from cells.exchange import (
+    COORDINATE_LIMIT_MM,
+    FORMAT,
+    MAX_DEVICES,
+    MAX_GUARD_SEGMENTS,
+    MAX_OPENINGS,
+    MAX_OPERATOR_STATIONS,
+    POLYGON_MAX_CORNERS,
+    CellDocument,
+)
 from cells.models import (
     Cell,
     CellCertificate,
@@ -41,7 +50,11 @@ DOCUMENT_HELP = (
     f"A cell exchange document (format {FORMAT!r}), as returned by "
     "GET /api/v1/cells/{id}/export/: name, task_description, robot, robot_base, "
     "hazard_zone, guard_segments (each with openings), operator_stations and "
-    "devices. Fields added since the format began are optional."
+    "devices. Fields added since the format began are optional. Bounded as the "
+    f"rest of the API: coordinates within ±{COORDINATE_LIMIT_MM:,} mm, lengths up "
+    f"to {COORDINATE_LIMIT_MM:,} mm, at most {POLYGON_MAX_CORNERS} hazard-zone "
+    f"corners, {MAX_GUARD_SEGMENTS} guard segments, {MAX_OPENINGS} openings, "
+    f"{MAX_DEVICES} devices and {MAX_OPERATOR_STATIONS} operator stations."
 )
 
 
@@ -59,6 +72,20 @@ class OwnedRelatedField(serializers.PrimaryKeyRelatedField):
 
     def get_queryset(self) -> QuerySet:
         return self.selector(self.context["request"].user)
+
+
+class CappedListField(serializers.ListField):
+    """A list whose length is checked before its items: 10,000 corners are
+    refused at once, not after 10,000 items have been validated."""
+
+    def to_internal_value(self, data):
+        if (
+            self.max_length is not None
+            and isinstance(data, list)
+            and len(data) > self.max_length
+        ):
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)
 
 
 class ModelCleanMixin:
@@ -148,7 +175,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
     )
     # Typed (pairs of whole millimetres) rather than free JSON, so that every
     # stored outline can be exported: the exchange document wants integers.
-    hazard_zone_polygon_mm = serializers.ListField(
+    hazard_zone_polygon_mm = CappedListField(
         child=serializers.ListField(
             child=serializers.IntegerField(
                 min_value=-COORDINATE_LIMIT_MM, max_value=COORDINATE_LIMIT_MM
@@ -156,6 +183,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             min_length=2,
             max_length=2,
         ),
+        max_length=POLYGON_MAX_CORNERS,
         required=False,
         help_text="Corner points [[x, y], ...] when the zone is a polygon.",
     )

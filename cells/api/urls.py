@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from cells.api import views
+from cells.api import tokens, views
 
 app_name = "api"
 
@@ -20,4 +21,12 @@ router.register(
 router.register("devices", views.DeviceViewSet, basename="device")
 router.register("certificates", views.CellCertificateViewSet, basename="certificate")
 
-urlpatterns = router.urls
+urlpatterns = [
+    *router.urls,
+    # Authentication (issue 13): API tokens that expire and can be revoked.
+    path("auth/login/", tokens.TokenLoginView.as_view(), name="auth-login"),
+    path("auth/logout/", tokens.TokenLogoutView.as_view(), name="auth-logout"),
+    path(
+        "auth/logoutall/", tokens.TokenLogoutAllView.as_view(), name="auth-logout-all"
+    ),
+]

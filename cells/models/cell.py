@@ -14,8 +14,19 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells import geometry
-from cells.exchange import COORDINATE_LIMIT_MM
-from cells.models.bounds import COORDINATE_VALIDATORS, LENGTH_VALIDATORS
+from cells.exchange import COORDINATE_LIMIT_MM, POLYGON_MAX_CORNERS
+from cells.models.bounds import (
+    COORDINATE_VALIDATORS,
+    LENGTH_VALIDATORS,
+    POSITIVE_SPEED_VALIDATORS,
+    POSITIVE_TIME_VALIDATORS,
+    SPEED_VALIDATORS,
+    PolygonOnThePlan,
+    lengths,
+    on_the_plan,
+    speeds,
+    times,
+)
 from cells.models.projects import Project
 
 
@@ -74,8 +85,13 @@ class Cell(models.Model):
         default=RobotKind.INDUSTRIAL,
     )
     payload_kg = models.DecimalField(_("payload (kg)"), max_digits=7, decimal_places=2)
-    reach_mm = models.PositiveIntegerField(_("reach (mm)"))
-    max_tcp_speed_mm_s = models.PositiveIntegerField(_("maximum TCP speed (mm/s)"))
+    # Zero is refused by clean(), with its own message.
+    reach_mm = models.PositiveIntegerField(
+        _("reach (mm)"), validators=LENGTH_VALIDATORS
+    )
+    max_tcp_speed_mm_s = models.PositiveIntegerField(
+        _("maximum TCP speed (mm/s)"), validators=SPEED_VALIDATORS
+    )
     moving_mass_kg = models.DecimalField(
         _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
     )
@@ -96,17 +112,22 @@ class Cell(models.Model):
         _("robot stopping time (ms)"),
         null=True,
         blank=True,
+        validators=POSITIVE_TIME_VALIDATORS,
         help_text=_(
             "Measured or from the maker's stopping data, at the speed and load used."
         ),
     )
     stopping_distance_mm = models.PositiveIntegerField(
-        _("robot stopping distance (mm)"), null=True, blank=True
+        _("robot stopping distance (mm)"),
+        null=True,
+        blank=True,
+        validators=LENGTH_VALIDATORS,
     )
     programmed_speed_mm_s = models.PositiveIntegerField(
         _("programmed TCP speed (mm/s)"),
         null=True,
         blank=True,
+        validators=POSITIVE_SPEED_VALIDATORS,
         help_text=_("The speed the application runs at, if below the maximum."),
     )
     # Each mode for its own zone or task, e.g. speed and separation monitoring
@@ -136,6 +157,7 @@ class Cell(models.Model):
         _("height of the hazard zone (mm)"),
         null=True,
         blank=True,
+        validators=LENGTH_VALIDATORS,
         help_text=_(
             "The highest point of the hazard zone above the floor (ISO 13857 a)."
         ),
@@ -165,6 +187,7 @@ class Cell(models.Model):
         _("hazard zone radius (mm)"),
         null=True,
         blank=True,
+        validators=LENGTH_VALIDATORS,  # zero: refused by clean()
         help_text=_(
             "Leave empty to use the robot's reach plus end effector and workpiece."
         ),
@@ -215,6 +238,40 @@ class Cell(models.Model):
                 | Q(hazard_zone_lower_mm=0)
                 | Q(hazard_zone_lower_mm__lt=models.F("hazard_zone_height_mm")),
                 name="cell_hazard_lower_below_height",
+            ),
+            # The bounds of cells.exchange, for whatever writes past the models.
+            models.CheckConstraint(
+                condition=lengths(
+                    "reach_mm",
+                    "end_effector_mm",
+                    "workpiece_mm",
+                    "stopping_distance_mm",
+                    "hazard_zone_height_mm",
+                    "hazard_zone_lower_mm",
+                    "hazard_zone_radius_mm",
+                )
+                & on_the_plan("robot_base_x_mm")
+                & on_the_plan("robot_base_y_mm")
+                & times("stopping_time_ms")
+                & speeds("max_tcp_speed_mm_s", "programmed_speed_mm_s"),
+                name="cell_figures_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(stopping_time_ms__isnull=True) | Q(stopping_time_ms__gt=0),
+                name="cell_stopping_time_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(programmed_speed_mm_s__isnull=True)
+                | Q(programmed_speed_mm_s__gt=0),
+                name="cell_programmed_speed_positive",
+            ),
+            models.CheckConstraint(
+                condition=PolygonOnThePlan(
+                    "hazard_zone_polygon_mm",
+                    max_corners=POLYGON_MAX_CORNERS,
+                    limit_mm=COORDINATE_LIMIT_MM,
+                ),
+                name="cell_hazard_polygon_on_the_plan",
             ),
         ]
 
@@ -283,6 +340,7 @@ _POLYGON_MESSAGES = {
         "A corner of the hazard zone lies beyond 100 m of the plan's origin: keep "
         "every x and y between -100,000 and 100,000 mm."
     ),
+    "too_many_points": _("Give at most %(limit)s corners."),
 }
 
 
@@ -291,7 +349,14 @@ def polygon_problem_message(value: object, *, geometry_too: bool = True) -> str 
 
     With ``geometry_too`` false only the form of the corners is checked (whole
     millimetres, on the plan), not whether they make a polygon.
+
+    The count is checked first, so a huge list costs nothing; the outline's
+    own check is n log n (``geometry.polygon_problem``).
     """
+    if isinstance(value, list) and len(value) > POLYGON_MAX_CORNERS:
+        return str(_POLYGON_MESSAGES["too_many_points"]) % {
+            "limit": POLYGON_MAX_CORNERS
+        }
     if not isinstance(value, list) or not all(
         isinstance(p, list | tuple)
         and len(p) == 2

@@ -8,14 +8,21 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cells.exchange import BEAM_COUNT_LIMIT, MAX_DEVICES
 from cells.models.bounds import (
+    BEAM_COUNT_VALIDATORS,
     COORDINATE_VALIDATORS,
     DETECTION_UPPER_LIMIT_MM,
     FIELD_HEIGHT_LIMIT_MM,
+    LENGTH_VALIDATORS,
+    TIME_VALIDATORS,
+    lengths,
     on_the_plan,
+    times,
+    within,
 )
 from cells.models.cell import Cell
-from cells.models.layout import Opening
+from cells.models.layout import Opening, cell_full_message
 
 
 class DeviceKind(models.TextChoices):
@@ -66,7 +73,7 @@ class Device(models.Model):
         ),
     )
     response_time_ms = models.PositiveIntegerField(
-        _("response time (ms)"), null=True, blank=True
+        _("response time (ms)"), null=True, blank=True, validators=TIME_VALIDATORS
     )
     iec61496_type = models.PositiveSmallIntegerField(
         _("IEC 61496 type"),
@@ -109,15 +116,19 @@ class Device(models.Model):
         ),
     )
     detection_capability_mm = models.PositiveIntegerField(
-        _("detection capability (mm)"), null=True, blank=True
+        _("detection capability (mm)"),
+        null=True,
+        blank=True,
+        validators=LENGTH_VALIDATORS,
     )
     beam_count = models.PositiveSmallIntegerField(
-        _("number of beams"), null=True, blank=True
+        _("number of beams"), null=True, blank=True, validators=BEAM_COUNT_VALIDATORS
     )
     protective_field_mm = models.PositiveIntegerField(
         _("protective field depth (mm)"),
         null=True,
         blank=True,
+        validators=LENGTH_VALIDATORS,
         help_text=_(
             "Laser scanner: how far from the hazard its protective field reaches."
         ),
@@ -154,6 +165,7 @@ class Device(models.Model):
         _("lowest beam (mm)"),
         null=True,
         blank=True,
+        validators=LENGTH_VALIDATORS,
         help_text=_(
             "Light curtain or grid: the height of its lowest beam above the floor."
         ),
@@ -222,12 +234,30 @@ class Device(models.Model):
                 | Q(field_height_mm__lte=FIELD_HEIGHT_LIMIT_MM),
                 name="device_field_height_limit",
             ),
+            models.CheckConstraint(
+                condition=times("response_time_ms")
+                & lengths(
+                    "detection_capability_mm",
+                    "protective_field_mm",
+                    "detection_lower_mm",
+                )
+                & within("beam_count", 0, BEAM_COUNT_LIMIT),
+                name="device_figures_bounded",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.label
 
     def clean(self) -> None:
+        if (
+            self.cell_id is not None
+            and Device.objects.filter(cell_id=self.cell_id).exclude(pk=self.pk).count()
+            >= MAX_DEVICES
+        ):
+            raise ValidationError(
+                {"cell": cell_full_message(_("safety devices"), MAX_DEVICES)}
+            )
         if (
             self.opening_id
             and self.cell_id

@@ -3,14 +3,30 @@ the operator stations."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells import geometry
-from cells.models.bounds import COORDINATE_VALIDATORS
+from cells.exchange import MAX_GUARD_SEGMENTS, MAX_OPENINGS, MAX_OPERATOR_STATIONS
+from cells.models.bounds import (
+    COORDINATE_VALIDATORS,
+    LENGTH_VALIDATORS,
+    POSITIVE_LENGTH_VALIDATORS,
+    lengths,
+    on_the_plan,
+)
 from cells.models.cell import Cell
+
+
+def cell_full_message(kind: str, limit: int) -> str:
+    return _("A cell holds at most %(limit)s %(kind)s.") % {
+        "limit": limit,
+        "kind": kind,
+    }
 
 
 class GuardKind(models.TextChoices):
@@ -34,10 +50,13 @@ class GuardSegment(models.Model):
     )
     end_x_mm = models.IntegerField(_("end x (mm)"), validators=COORDINATE_VALIDATORS)
     end_y_mm = models.IntegerField(_("end y (mm)"), validators=COORDINATE_VALIDATORS)
-    height_mm = models.PositiveIntegerField(_("height (mm)"))
+    height_mm = models.PositiveIntegerField(
+        _("height (mm)"), validators=LENGTH_VALIDATORS
+    )
     bottom_gap_mm = models.PositiveIntegerField(
         _("gap under the guard (mm)"),
         default=0,
+        validators=LENGTH_VALIDATORS,
         help_text=_(
             "The gap between the floor and the guard's lower edge; 0 if the guard "
             "stands on the floor."
@@ -50,6 +69,7 @@ class GuardSegment(models.Model):
         _("mesh opening (mm)"),
         null=True,
         blank=True,
+        validators=POSITIVE_LENGTH_VALIDATORS,
         help_text=_(
             "Size of the fence mesh's openings (square side), for ISO 13857 Table 4."
         ),
@@ -77,6 +97,15 @@ class GuardSegment(models.Model):
                 condition=Q(bottom_gap_mm__lt=models.F("height_mm")),
                 name="segment_bottom_gap_below_height",
             ),
+            models.CheckConstraint(
+                condition=on_the_plan("start_x_mm")
+                & on_the_plan("start_y_mm")
+                & on_the_plan("end_x_mm")
+                & on_the_plan("end_y_mm")
+                & lengths("height_mm", "bottom_gap_mm", "mesh_opening_mm")
+                & (Q(mesh_opening_mm__isnull=True) | Q(mesh_opening_mm__gt=0)),
+                name="segment_figures_bounded",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -96,6 +125,14 @@ class GuardSegment(models.Model):
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
+        if (
+            self.cell_id is not None
+            and GuardSegment.objects.filter(cell_id=self.cell_id)
+            .exclude(pk=self.pk)
+            .count()
+            >= MAX_GUARD_SEGMENTS
+        ):
+            errors["cell"] = cell_full_message(_("guard segments"), MAX_GUARD_SEGMENTS)
         coords = (self.start_x_mm, self.start_y_mm, self.end_x_mm, self.end_y_mm)
         if None not in coords and self.length_mm == 0:
             errors["end_x_mm"] = _("The segment has zero length: its end is its start.")
@@ -124,6 +161,18 @@ class GuardSegment(models.Model):
                     errors["height_mm"] = _(
                         "Opening %(opening)s reaches %(upper)s mm, above this height."
                     ) % {"opening": opening, "upper": opening.upper_edge_mm}
+        # As a device (Device.clean); the database refuses it too once the
+        # measure is signed (compliance migration 0013).
+        if (
+            self.pk
+            and self.cell_id
+            and self.measures.exclude(
+                hazard__revision__assessment__cell_id=self.cell_id
+            ).exists()
+        ):
+            errors["cell"] = _(
+                "A risk-reduction measure names this guard: it stays in its cell."
+            )
         if errors:
             raise ValidationError(errors)
 
@@ -144,10 +193,18 @@ class Opening(models.Model):
         verbose_name=_("guard segment"),
     )
     label = models.CharField(_("label"), max_length=30, blank=True)
-    offset_mm = models.PositiveIntegerField(_("offset along the segment (mm)"))
-    width_mm = models.PositiveIntegerField(_("width (mm)"))
-    lower_edge_mm = models.PositiveIntegerField(_("lower edge height (mm)"), default=0)
-    upper_edge_mm = models.PositiveIntegerField(_("upper edge height (mm)"))
+    offset_mm = models.PositiveIntegerField(
+        _("offset along the segment (mm)"), validators=LENGTH_VALIDATORS
+    )
+    width_mm = models.PositiveIntegerField(
+        _("width (mm)"), validators=LENGTH_VALIDATORS
+    )
+    lower_edge_mm = models.PositiveIntegerField(
+        _("lower edge height (mm)"), default=0, validators=LENGTH_VALIDATORS
+    )
+    upper_edge_mm = models.PositiveIntegerField(
+        _("upper edge height (mm)"), validators=LENGTH_VALIDATORS
+    )
     purpose = models.CharField(
         _("purpose"),
         max_length=20,
@@ -171,12 +228,44 @@ class Opening(models.Model):
                 condition=Q(purpose__in=OpeningPurpose.values),
                 name="opening_purpose_valid",
             ),
+            models.CheckConstraint(
+                condition=lengths(
+                    "offset_mm", "width_mm", "lower_edge_mm", "upper_edge_mm"
+                ),
+                name="opening_figures_bounded",
+            ),
+            # On PostgreSQL, migration 0013 adds an exclusion constraint too:
+            # no two openings of one segment overlap, whoever writes them.
         ]
 
     def __str__(self) -> str:
-        return self.label or f"#{self.pk}"
+        if self.label:
+            return self.label
+        # Unsaved (in an import): no number yet.
+        return f"#{self.pk}" if self.pk is not None else str(_("without a label"))
 
     def clean(self) -> None:
+        errors = self.shape_errors()
+        if self.segment_id is None or errors or None in (self.offset_mm, self.width_mm):
+            if errors:
+                raise ValidationError(errors)
+            return
+        segment = self.segment
+        if (
+            Opening.objects.filter(segment__cell_id=segment.cell_id)
+            .exclude(pk=self.pk)
+            .count()
+            >= MAX_OPENINGS
+        ):
+            errors["segment"] = cell_full_message(_("openings"), MAX_OPENINGS)
+        errors.update(
+            self.placement_errors(segment, segment.openings.exclude(pk=self.pk))
+        )
+        if errors:
+            raise ValidationError(errors)
+
+    def shape_errors(self) -> dict[str, str]:
+        """What is wrong with the opening by itself."""
         errors: dict[str, str] = {}
         if self.width_mm is not None and self.width_mm <= 0:
             errors["width_mm"] = _("The width must be greater than zero.")
@@ -186,11 +275,17 @@ class Opening(models.Model):
             and self.upper_edge_mm <= self.lower_edge_mm
         ):
             errors["upper_edge_mm"] = _("The upper edge must be above the lower edge.")
-        if self.segment_id is None or errors or None in (self.offset_mm, self.width_mm):
-            if errors:
-                raise ValidationError(errors)
-            return
-        segment = self.segment
+        return errors
+
+    def placement_errors(
+        self, segment: GuardSegment, others: Iterable[Opening]
+    ) -> dict[str, str]:
+        """What is wrong with the opening on ``segment`` beside ``others``
+        (openings of that segment): whether it fits, and the first it overlaps.
+
+        The import passes the opening it follows along the segment; the
+        services call this again under a lock on the segment."""
+        errors: dict[str, str] = {}
         if self.offset_mm + self.width_mm > segment.length_mm:
             errors["width_mm"] = _(
                 "The opening runs to %(end)s mm but segment %(segment)s is only "
@@ -206,15 +301,14 @@ class Opening(models.Model):
             ) % {"height": segment.height_mm}
         else:
             mine = (self.offset_mm, self.offset_mm + self.width_mm)
-            for other in segment.openings.exclude(pk=self.pk):
+            for other in others:
                 theirs = (other.offset_mm, other.offset_mm + other.width_mm)
                 if geometry.overlapping_intervals([mine, theirs]):
                     errors["offset_mm"] = _(
                         "This opening overlaps opening %(other)s (%(start)s–%(end)s mm)."
                     ) % {"other": other, "start": theirs[0], "end": theirs[1]}
                     break
-        if errors:
-            raise ValidationError(errors)
+        return errors
 
 
 class OperatorStation(models.Model):
@@ -231,6 +325,28 @@ class OperatorStation(models.Model):
         ordering = ["id"]
         verbose_name = _("operator station")
         verbose_name_plural = _("operator stations")
+        constraints = [
+            models.CheckConstraint(
+                condition=on_the_plan("x_mm") & on_the_plan("y_mm"),
+                name="station_on_the_plan",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.label
+
+    def clean(self) -> None:
+        if (
+            self.cell_id is not None
+            and OperatorStation.objects.filter(cell_id=self.cell_id)
+            .exclude(pk=self.pk)
+            .count()
+            >= MAX_OPERATOR_STATIONS
+        ):
+            raise ValidationError(
+                {
+                    "cell": cell_full_message(
+                        _("operator stations"), MAX_OPERATOR_STATIONS
+                    )
+                }
+            )

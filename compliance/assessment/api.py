@@ -357,7 +357,10 @@ class RevisionViewSet(
         body.is_valid(raise_exception=True)
         try:
             services.revision_sign(
-                revision=revision, actor=request.user, **body.validated_data
+                revision=revision,
+                actor=request.user,
+                request=request,
+                **body.validated_data,
             )
         except DjangoValidationError as exc:
             raise ValidationError(sign_error_detail(exc)) from exc

@@ -3,9 +3,11 @@
 A cell has one assessment; the assessment has numbered revisions. A revision
 is edited while draft, submitted for review, approved when the organisation
 wants a second person, and signed by a safety engineer. Signing stores the
-content's SHA-256; from then on the database itself refuses any change to the
-revision, its hazards and its measures (triggers, see migration 0002). Editing
-a signed assessment starts the next revision as a copy.
+content's SHA-256 and a seal under the server's key (``integrity``); from then
+on the database itself refuses any change to the revision, its hazards and its
+measures (triggers, see migration 0002), to the assessment's cell and to the
+cell of a device or guard a signed measure names (migration 0013). Editing a
+signed assessment starts the next revision as a copy.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import uuid
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -47,6 +50,28 @@ class Assessment(models.Model):
 
     def __str__(self) -> str:
         return str(_("Risk assessment of %(cell)s") % {"cell": self.cell})
+
+    def clean(self) -> None:
+        # The database refuses it too on PostgreSQL (migration 0013).
+        if self.pk and self.cell_id != self.cell_id_as_stored() and self.is_signed():
+            raise ValidationError(
+                {
+                    "cell": _(
+                        "This assessment has a signed revision: it stays with its cell."
+                    )
+                }
+            )
+
+    def cell_id_as_stored(self) -> int | None:
+        return (
+            Assessment.objects.filter(pk=self.pk)
+            .values_list("cell_id", flat=True)
+            .first()
+        )
+
+    def is_signed(self) -> bool:
+        """Whether any revision of this assessment is signed."""
+        return self.revisions.filter(status=RevisionStatus.SIGNED).exists()
 
 
 class RevisionStatus(models.TextChoices):
@@ -115,6 +140,9 @@ class Revision(models.Model):
     content_hash = models.CharField(
         _("content hash (SHA-256)"), max_length=64, blank=True
     )
+    # The HMAC-SHA256, under the server's key, of the content hash, the cell,
+    # the signer, the moment and the measures' links (integrity.revision_payload).
+    seal = models.CharField(_("seal (HMAC-SHA256)"), max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1)
 
     objects = AuditedQuerySet.as_manager()
@@ -140,6 +168,10 @@ class Revision(models.Model):
             models.CheckConstraint(
                 condition=~Q(status=RevisionStatus.SIGNED) | ~Q(content_hash=""),
                 name="revision_signed_has_hash",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=RevisionStatus.SIGNED) | ~Q(seal=""),
+                name="revision_signed_has_seal",
             ),
         ]
 

@@ -416,6 +416,10 @@ class RevisionSerializer(serializers.ModelSerializer):
     """A numbered revision of an assessment: its state, limits and sign-off."""
 
     cell = serializers.IntegerField(source="assessment.cell_id", read_only=True)
+    exposed_persons = serializers.ListField(
+        child=serializers.ChoiceField(choices=catalogue.exposed_person_choices()),
+        read_only=True,
+    )
     created_by = UserRefSerializer(read_only=True, allow_null=True)
     submitted_by = UserRefSerializer(read_only=True, allow_null=True)
     approved_by = UserRefSerializer(read_only=True, allow_null=True)
@@ -466,7 +470,8 @@ class RevisionDetailSerializer(RevisionSerializer):
     signed, whether its content still hashes to what was signed."""
 
     intact = serializers.SerializerMethodField(
-        help_text="Signed revisions: the content still matches content_hash. "
+        help_text="Signed revisions: the content still matches content_hash, and "
+        "the revision its seal under the server's key (cell, signer, links). "
         "Null until signed."
     )
     hazards = serializers.SerializerMethodField()
@@ -505,10 +510,25 @@ class RevisionLimitsSerializer(serializers.Serializer):
         return list(dict.fromkeys(value))  # each kind once, in the order given
 
 
+@extend_schema_field(
+    {
+        "type": ["object", "null"],
+        "additionalProperties": True,
+        "description": "The recorded fields by name, each with its JSON value; "
+        "null when the action has no such side (before a creation, after a "
+        "deletion).",
+    }
+)
+class AuditValuesField(serializers.JSONField):
+    """One side of an audit entry: the object's fields as recorded, or null."""
+
+
 class AuditEntrySerializer(serializers.ModelSerializer):
     """One change recorded in the assessment's audit trail."""
 
     actor = serializers.SerializerMethodField()
+    before = AuditValuesField(read_only=True)
+    after = AuditValuesField(read_only=True)
 
     class Meta:
         model = AuditEntry
@@ -611,10 +631,22 @@ class SignRequestSerializer(serializers.Serializer):
 # --- Diff -----------------------------------------------------------------------
 
 
+@extend_schema_field(
+    {
+        "type": ["string", "boolean", "array"],
+        "items": {"type": "string"},
+        "description": "A content field's value: text, a yes/no, or a list "
+        "of codes (the persons exposed).",
+    }
+)
+class ContentValueField(serializers.JSONField):
+    """A value of a revision's content (``content.RevisionContent``)."""
+
+
 class FieldChangeSerializer(serializers.Serializer):
     field = serializers.CharField()
-    before = serializers.JSONField()
-    after = serializers.JSONField()
+    before = ContentValueField()
+    after = ContentValueField()
 
 
 class MeasureChangeSerializer(serializers.Serializer):

@@ -16,9 +16,16 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cells.auth import PasswordCheck, lockout_message, password_check
 from cells.models import Cell, Device, GuardSegment, Role
 from cells.permissions import require_edit, role_in
-from compliance.assessment import audit, declaration, selectors
+from compliance.assessment import (
+    audit,
+    declaration,
+    integrity,
+    selectors,
+    verification,
+)
 from compliance.assessment.checks import CheckedFinding
 from compliance.assessment.content import content_hash
 from compliance.assessment.models import (
@@ -523,6 +530,7 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                 ),
                 status=RevisionStatus.SIGNED,
                 content_hash="0" * 64,
+                seal="0" * 64,
             )
             raise _Undo(selectors.cell_checks(revision.assessment.cell).open())
     except _Undo as undone:
@@ -553,7 +561,6 @@ def _reason_errors(
     return errors
 
 
-@transaction.atomic
 def revision_sign(
     *,
     revision: Revision,
@@ -561,6 +568,7 @@ def revision_sign(
     password: str,
     confirm: bool,
     accepted: Mapping[str, str],
+    request=None,
 ) -> Revision:
     """A safety engineer signs: a declaration, then the content is hashed and
     frozen for good.
@@ -576,7 +584,44 @@ def revision_sign(
     The declaration (``SignatureDeclaration``) is written just before the
     revision is marked signed, in the same transaction, and the content hash
     covers it.
+
+    The password is checked as signing in checks it (``cells.auth``): with
+    the ``request`` it came in, a wrong one counts towards the sign-in lockout
+    of that username at that address, and a locked-out signer cannot sign.
+    That check comes before the transaction, so a refusal keeps its count.
     """
+    check_signer(revision=revision, actor=actor)
+    if not password:
+        password_error = _("Re-enter your password to sign.")
+    else:
+        checked = password_check(user=actor, password=password, request=request)
+        password_error = {
+            PasswordCheck.RIGHT: None,
+            PasswordCheck.WRONG: _(
+                "That is not your password: re-enter the password you sign in with."
+            ),
+            PasswordCheck.LOCKED_OUT: lockout_message(),
+        }[checked]
+    return _revision_sign(
+        revision=revision,
+        actor=actor,
+        password_error=password_error,
+        confirm=confirm,
+        accepted=accepted,
+    )
+
+
+@transaction.atomic
+def _revision_sign(
+    *,
+    revision: Revision,
+    actor,
+    password_error: str | None,
+    confirm: bool,
+    accepted: Mapping[str, str],
+) -> Revision:
+    # Locked first, so that what is hashed is what is signed (issue 13).
+    revision = _locked_for_signing(revision)
     check_signer(revision=revision, actor=actor)
     errors: dict[str, Any] = _blank_limits(revision)
     unestimated = [h.task for h in revision.hazards.all() if not h.is_estimated]
@@ -584,12 +629,8 @@ def revision_sign(
         errors[NON_FIELD_ERRORS] = _(
             "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
         ) % {"tasks": "; ".join(unestimated)}
-    if not password:
-        errors["password"] = _("Re-enter your password to sign.")
-    elif not actor.check_password(password):
-        errors["password"] = _(
-            "That is not your password: re-enter the password you sign in with."
-        )
+    if password_error:
+        errors["password"] = password_error
     if confirm is not True:
         errors["confirm"] = _("Confirm the declaration to sign.")
     reasons = declaration.clean_reasons(accepted)
@@ -619,9 +660,15 @@ def revision_sign(
     )
     # The content as stored, declaration included: what revision_is_intact
     # reads back.
-    stored = Revision.objects.select_related("declaration").get(pk=revision.pk)
+    stored = Revision.objects.select_related("assessment", "declaration").get(
+        pk=revision.pk
+    )
     digest = content_hash(selectors.revision_content(stored))
-    return _transition(
+    # Sealed with the server's key, and the seal recorded in the audit chain.
+    payload, seal = verification.signing_seal(
+        stored, digest=digest, signed_at=now, signed_by_id=actor.pk
+    )
+    signed = _transition(
         revision,
         actor,
         {RevisionStatus.IN_REVIEW, RevisionStatus.APPROVED},
@@ -629,7 +676,40 @@ def revision_sign(
         signed_by=actor,
         signed_at=now,
         content_hash=digest,
+        seal=seal,
     )
+    with audit.acting_as(actor):
+        _record(
+            signed,
+            integrity.SIGN_ACTION,
+            "revision",
+            str(signed.pk),
+            after={"signed": payload, "seal": seal},
+        )
+    return signed
+
+
+def _locked_for_signing(revision: Revision) -> Revision:
+    """The revision as stored, locked with its hazards and measures until the
+    signing transaction ends, so an edit from anywhere waits and is then
+    refused, the revision being signed (PostgreSQL; SQLite's writes run one
+    at a time anyway).
+
+    The editing services lock the revision first too (``_require_draft``), so
+    the two take their locks in the same order and cannot deadlock.
+    """
+    locked = (
+        Revision.objects.select_for_update(of=("self",))
+        .select_related(*selectors.REVISION_RELATED)
+        .get(pk=revision.pk)
+    )
+    list(Hazard.objects.select_for_update().filter(revision=locked).only("pk"))
+    list(
+        Measure.objects.select_for_update(of=("self",))
+        .filter(hazard__revision=locked)
+        .only("pk")
+    )
+    return locked
 
 
 @transaction.atomic
@@ -686,11 +766,9 @@ def revision_start_next(*, revision: Revision, actor) -> Revision:
 
 
 def revision_is_intact(revision: Revision) -> bool:
-    """Whether a signed revision's content still hashes to what was signed."""
-    return (
-        revision.is_signed
-        and content_hash(selectors.revision_content(revision)) == revision.content_hash
-    )
+    """Whether a signed revision still is what was signed, checked against its
+    seal with the server's key (``verification.revision_is_intact``)."""
+    return verification.revision_is_intact(revision)
 
 
 @transaction.atomic

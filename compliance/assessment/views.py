@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit, role_in
-from compliance.assessment import checks, declaration, selectors, services
+from compliance.assessment import checks, declaration, integrity, selectors, services
 from compliance.assessment.content import diff as content_diff
 from compliance.assessment.forms import (
     HazardForm,
@@ -590,7 +590,10 @@ def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             result = services.revision_sign(
-                revision=revision, actor=request.user, **form.service_values()
+                revision=revision,
+                actor=request.user,
+                request=request,
+                **form.service_values(),
             )
         except (PermissionDenied, services.Conflict) as exc:
             messages.error(request, _refused(exc))
@@ -626,6 +629,7 @@ ACTIONS = {
     "create": gettext_lazy("created"),
     "update": gettext_lazy("changed"),
     "delete": gettext_lazy("deleted"),
+    integrity.SIGN_ACTION: gettext_lazy("signed and sealed"),
 }
 OBJECT_TYPES = {
     "revision": gettext_lazy("revision"),
@@ -669,6 +673,15 @@ def _readable(values: dict | None) -> str:
     return "; ".join(f"{FIELD_LABELS.get(k, k)}: {v}" for k, v in values.items())
 
 
+def _shown_after(entry) -> dict | None:
+    """A sign entry's values as a reader wants them: the content hash and the
+    seal, not the whole sealed payload."""
+    if entry.action != integrity.SIGN_ACTION or not entry.after:
+        return entry.after
+    signed = entry.after.get("signed") or {}
+    return {"content_hash": signed.get("content_hash"), "seal": entry.after.get("seal")}
+
+
 @login_required
 def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)
@@ -679,7 +692,7 @@ def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
             "what": f"{OBJECT_TYPES.get(entry.object_type, entry.object_type)} "
             f"{ACTIONS.get(entry.action, entry.action)}",
             "before": _readable(entry.before),
-            "after": _readable(entry.after),
+            "after": _readable(_shown_after(entry)),
         }
         for entry in selectors.history(existing)[:500]
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 import types
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import annotated_types
 from django import forms
@@ -37,11 +37,16 @@ def row_prefix(index: int) -> str:
 
 
 def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
+    """The type a field holds (``StrictFloat | None``: float), and whether it
+    may be left empty."""
+    optional = False
     if get_origin(annotation) in (Union, types.UnionType):
         args = [a for a in get_args(annotation) if a is not type(None)]
         if len(args) == 1:
-            return args[0], True
-    return annotation, False
+            annotation, optional = args[0], True
+    if get_origin(annotation) is Annotated:  # StrictFloat = Annotated[float, ...]
+        annotation = get_args(annotation)[0]
+    return annotation, optional
 
 
 def _bounds(info: FieldInfo) -> dict[str, Any]:

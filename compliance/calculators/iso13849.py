@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from compliance.calculators import iso13849_tables as tables
 from compliance.calculators.base import (
@@ -78,7 +78,7 @@ class PlrInput(CalcInput):
             "P1: possible under specific conditions. P2: scarcely possible."
         )
     )
-    low_probability: bool = Field(
+    low_probability: StrictBool = Field(
         default=False,
         description=gettext_noop(
             "Tick if the probability of occurrence of the hazardous event is low "

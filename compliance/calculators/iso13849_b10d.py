@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import Field
+from pydantic import Field, StrictFloat
 
 from compliance.calculators import iso13849_verification_tables as vt
 from compliance.calculators.base import (
@@ -156,10 +156,10 @@ def mttfd_band(mttfd_years: float) -> MttfdBand | None:
 class B10dInput(CalcInput):
     """A wearing part (contactor, valve, switch) and how often it operates."""
 
-    b10d_cycles: float = b10d_field()
-    days_per_year: float = days_field()
-    hours_per_day: float = hours_field()
-    cycle_time_s: float = cycle_field()
+    b10d_cycles: StrictFloat = b10d_field()
+    days_per_year: StrictFloat = days_field()
+    hours_per_day: StrictFloat = hours_field()
+    cycle_time_s: StrictFloat = cycle_field()
     category: Category | None = Field(
         default=None,
         description=gettext_noop(

@@ -27,6 +27,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictFloat,
+    StrictInt,
     ValidationError,
     field_validator,
     model_validator,
@@ -127,7 +129,7 @@ class SubsystemInput(CalcInput):
             "alternative procedure's PFHd for that PL is used."
         ),
     )
-    pfhd_per_hour: float | None = Field(
+    pfhd_per_hour: StrictFloat | None = Field(
         default=None,
         gt=0,
         lt=1e-4,
@@ -139,7 +141,7 @@ class SubsystemInput(CalcInput):
         default=None,
         description=gettext_noop("Designed subsystem: its category (B, 1 to 4)."),
     )
-    mttfd_years: float | None = Field(
+    mttfd_years: StrictFloat | None = Field(
         default=None,
         gt=0,
         le=MAX_MTTFD_YEARS,
@@ -148,7 +150,7 @@ class SubsystemInput(CalcInput):
             "B10d and the use instead)."
         ),
     )
-    mttfd_channel2_years: float | None = Field(
+    mttfd_channel2_years: StrictFloat | None = Field(
         default=None,
         gt=0,
         le=MAX_MTTFD_YEARS,
@@ -157,11 +159,11 @@ class SubsystemInput(CalcInput):
             "it differs from the first (Annex D)."
         ),
     )
-    b10d_cycles: float | None = b10d_field(optional=True)
-    days_per_year: float | None = days_field(optional=True)
-    hours_per_day: float | None = hours_field(optional=True)
-    cycle_time_s: float | None = cycle_field(optional=True)
-    dcavg_percent: float | None = Field(
+    b10d_cycles: StrictFloat | None = b10d_field(optional=True)
+    days_per_year: StrictFloat | None = days_field(optional=True)
+    hours_per_day: StrictFloat | None = hours_field(optional=True)
+    cycle_time_s: StrictFloat | None = cycle_field(optional=True)
+    dcavg_percent: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=100,
@@ -169,7 +171,7 @@ class SubsystemInput(CalcInput):
             "Designed subsystem: the average diagnostic coverage DCavg, in %."
         ),
     )
-    ccf_points: int | None = Field(
+    ccf_points: StrictInt | None = Field(
         default=None,
         ge=0,
         le=vt.CCF_MAX_POINTS,

@@ -27,7 +27,7 @@ no Django.
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, StrictFloat, StrictInt, field_validator
 
 from compliance.calculators import iso13855_tables as tables
 from compliance.calculators.base import CalcInput, Calculator, Line, gettext_noop
@@ -100,7 +100,7 @@ __all__ = [
 class EspeInput(CalcInput):
     """A light curtain (ESPE) approached at right angles to its detection zone."""
 
-    detection_capability_mm: float = Field(
+    detection_capability_mm: StrictFloat = Field(
         gt=0,
         # The limit is checked below with a message; shown to forms here.
         json_schema_extra={"maximum": tables.ESPE_D_MAX_MM},
@@ -110,18 +110,18 @@ class EspeInput(CalcInput):
             "70 mm."
         ),
     )
-    response_time_ms: float = time_field(
+    response_time_ms: StrictFloat = time_field(
         gettext_noop(
             "Response time of the light curtain (data sheet), in milliseconds."
         )
     )
-    controller_time_ms: float = time_field(CONTROLLER_TIME, optional=True)
-    stopping_time_ms: float = time_field(STOPPING_TIME)
-    allowance_ms: float = time_field(ALLOWANCE, optional=True)
-    hazard_height_mm: float | None = Field(
+    controller_time_ms: StrictFloat = time_field(CONTROLLER_TIME, optional=True)
+    stopping_time_ms: StrictFloat = time_field(STOPPING_TIME)
+    allowance_ms: StrictFloat = time_field(ALLOWANCE, optional=True)
+    hazard_height_mm: StrictFloat | None = Field(
         default=None, ge=0, le=MAX_HEIGHT_MM, description=HAZARD_HEIGHT
     )
-    upper_edge_height_mm: float | None = Field(
+    upper_edge_height_mm: StrictFloat | None = Field(
         default=None,
         gt=0,
         le=MAX_HEIGHT_MM,
@@ -163,23 +163,23 @@ def iso13855_espe(inp: EspeInput) -> EspeResult:
 class MultibeamInput(CalcInput):
     """A multi-beam light grid (1 to 4 separate beams) guarding an access."""
 
-    beam_count: int = Field(
+    beam_count: StrictInt = Field(
         ge=1,
         le=4,
         description=gettext_noop(
             "Number of separate beams of the light grid (1 to 4)."
         ),
     )
-    response_time_ms: float = time_field(
+    response_time_ms: StrictFloat = time_field(
         gettext_noop("Response time of the light grid (data sheet), in milliseconds.")
     )
-    controller_time_ms: float = time_field(CONTROLLER_TIME, optional=True)
-    stopping_time_ms: float = time_field(STOPPING_TIME)
-    allowance_ms: float = time_field(ALLOWANCE, optional=True)
-    hazard_height_mm: float | None = Field(
+    controller_time_ms: StrictFloat = time_field(CONTROLLER_TIME, optional=True)
+    stopping_time_ms: StrictFloat = time_field(STOPPING_TIME)
+    allowance_ms: StrictFloat = time_field(ALLOWANCE, optional=True)
+    hazard_height_mm: StrictFloat | None = Field(
         default=None, ge=0, le=MAX_HEIGHT_MM, description=HAZARD_HEIGHT
     )
-    upper_edge_height_mm: float | None = Field(
+    upper_edge_height_mm: StrictFloat | None = Field(
         default=None,
         gt=0,
         le=MAX_HEIGHT_MM,

@@ -27,6 +27,11 @@ STANDARD = "ISO 13855:2010"
 # Sanity bound on each time input (one minute), not a value from the standard:
 # it only rejects typing errors such as seconds entered as milliseconds × 1000.
 MAX_TIME_MS = 60_000
+# A time that must be there (a device's response, a machine's stopping time)
+# is at least 0.1 ms: below any real device's or machine's, so only a slip
+# (5e-324) is refused. A time that may be none (a controller, an allowance)
+# may be 0. Not a value from the standard either.
+MIN_TIME_MS = 0.1
 
 CONTROLLER_TIME = gettext_noop(
     "Response time of the safety controller or relay between the device and the "
@@ -46,7 +51,7 @@ def time_field(description: str, *, optional: bool = False) -> Any:
     """A time input in ms; ``description`` is marked with gettext_noop."""
     if optional:
         return Field(default=0, ge=0, le=MAX_TIME_MS, description=description)
-    return Field(gt=0, le=MAX_TIME_MS, description=description)
+    return Field(ge=MIN_TIME_MS, le=MAX_TIME_MS, description=description)
 
 
 def num(value: float) -> str:

@@ -11,7 +11,7 @@ pydantic, no Django.
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, StrictFloat, field_validator, model_validator
 
 from compliance.calculators import iso13855_tables as tables
 from compliance.calculators.base import (
@@ -44,16 +44,16 @@ CLAUSE_MAT = "ISO 13855:2010, 7 (pressure-sensitive mats and floors)"
 class MatInput(CalcInput):
     """A pressure-sensitive mat or floor in front of the hazard zone."""
 
-    response_time_ms: float = time_field(
+    response_time_ms: StrictFloat = time_field(
         gettext_noop(
             "Response time of the mat and its control unit (data sheet), in "
             "milliseconds."
         )
     )
-    controller_time_ms: float = time_field(CONTROLLER_TIME, optional=True)
-    stopping_time_ms: float = time_field(STOPPING_TIME)
-    allowance_ms: float = time_field(ALLOWANCE, optional=True)
-    step_height_mm: float | None = Field(
+    controller_time_ms: StrictFloat = time_field(CONTROLLER_TIME, optional=True)
+    stopping_time_ms: StrictFloat = time_field(STOPPING_TIME)
+    allowance_ms: StrictFloat = time_field(ALLOWANCE, optional=True)
+    step_height_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         json_schema_extra={"maximum": tables.PARALLEL_H_MAX_MM},
@@ -142,7 +142,7 @@ def _min_height(d_mm: float) -> float:
 class ParallelInput(CalcInput):
     """A horizontal detection zone, e.g. a safety laser scanner's field."""
 
-    field_height_mm: float = Field(
+    field_height_mm: StrictFloat = Field(
         ge=0,
         json_schema_extra={"maximum": tables.PARALLEL_H_MAX_MM},
         description=gettext_noop(
@@ -150,22 +150,22 @@ class ParallelInput(CalcInput):
             "(at most 1000 mm)."
         ),
     )
-    detection_capability_mm: float = Field(
+    detection_capability_mm: StrictFloat = Field(
         gt=0,
         description=gettext_noop(
             "Detection capability d of the device at that height (its "
             "resolution), in millimetres."
         ),
     )
-    response_time_ms: float = time_field(
+    response_time_ms: StrictFloat = time_field(
         gettext_noop(
             "Response time of the scanner or light curtain (data sheet), in "
             "milliseconds."
         )
     )
-    controller_time_ms: float = time_field(CONTROLLER_TIME, optional=True)
-    stopping_time_ms: float = time_field(STOPPING_TIME)
-    allowance_ms: float = time_field(ALLOWANCE, optional=True)
+    controller_time_ms: StrictFloat = time_field(CONTROLLER_TIME, optional=True)
+    stopping_time_ms: StrictFloat = time_field(STOPPING_TIME)
+    allowance_ms: StrictFloat = time_field(ALLOWANCE, optional=True)
 
     @field_validator("field_height_mm")
     @classmethod

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from pydantic import Field
+from pydantic import Field, StrictFloat
 
 from compliance.calculators import iso13855_tables as tables
 from compliance.calculators.base import (
@@ -30,6 +30,7 @@ from compliance.calculators.base import (
 )
 from compliance.calculators.iso13855_common import (
     MAX_TIME_MS,
+    MIN_TIME_MS,
     DistanceResult,
     certainty_of,
     distance,
@@ -52,8 +53,8 @@ MAX_INTRUSION_MM = 2_000
 class InterlockInput(CalcInput):
     """A movable guard with an interlock but no guard locking, e.g. a door."""
 
-    overall_stopping_time_ms: float = Field(
-        gt=0,
+    overall_stopping_time_ms: StrictFloat = Field(
+        ge=MIN_TIME_MS,
         le=4 * MAX_TIME_MS,
         description=gettext_noop(
             "Overall stopping time T, in milliseconds: from the moment the guard "
@@ -61,7 +62,7 @@ class InterlockInput(CalcInput):
             "controller response plus the machine's stopping time)."
         ),
     )
-    intrusion_distance_mm: float = Field(
+    intrusion_distance_mm: StrictFloat = Field(
         default=0,
         ge=0,
         le=MAX_INTRUSION_MM,
@@ -72,7 +73,7 @@ class InterlockInput(CalcInput):
             "calculator); 0 if they cannot."
         ),
     )
-    distance_to_hazard_mm: float | None = Field(
+    distance_to_hazard_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=MAX_DISTANCE_MM,

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Any, Literal, Self, TypeVar
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, StrictFloat, StrictInt, field_validator, model_validator
 
 from compliance.calculators import iso13855_tables as tables
 from compliance.calculators.base import CalcInput, CalcResult, Line, gettext_noop
 from compliance.calculators.iso13855_common import (
     MAX_TIME_MS,
+    MIN_TIME_MS,
     certainty_of,
     line,
     num,
@@ -199,34 +200,34 @@ class VerticalZoneInput(CalcInput):
     range of heights, with the overall stopping performance T already summed."""
 
     device_kind: Literal["light_curtain", "multibeam"]
-    overall_stopping_time_ms: float = Field(
-        gt=0,
+    overall_stopping_time_ms: StrictFloat = Field(
+        ge=MIN_TIME_MS,
         le=4 * MAX_TIME_MS,  # the four parts of T, each at most MAX_TIME_MS
         description=gettext_noop(
             "Overall stopping performance T: device response + controller + "
             "machine stopping time + allowance, in milliseconds."
         ),
     )
-    detection_capability_mm: float | None = Field(
+    detection_capability_mm: StrictFloat | None = Field(
         default=None,
         gt=0,
         description=gettext_noop("Light curtain: detection capability d, in mm."),
     )
-    beam_count: int | None = Field(
+    beam_count: StrictInt | None = Field(
         default=None,
         ge=1,
         le=4,
         description=gettext_noop("Light grid: number of separate beams (1 to 4)."),
     )
-    upper_edge_height_mm: float | None = Field(
+    upper_edge_height_mm: StrictFloat | None = Field(
         default=None, gt=0, le=MAX_HEIGHT_MM, description=UPPER_EDGE
     )
-    hazard_lower_mm: float = Field(
+    hazard_lower_mm: StrictFloat = Field(
         ge=0,
         le=MAX_HEIGHT_MM,
         description=gettext_noop("Lowest height of the hazard zone, in mm."),
     )
-    hazard_upper_mm: float = Field(
+    hazard_upper_mm: StrictFloat = Field(
         ge=0,
         le=MAX_HEIGHT_MM,
         description=gettext_noop("Highest height of the hazard zone, in mm."),

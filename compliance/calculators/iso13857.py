@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictFloat, model_validator
 
 from compliance.calculators.base import (
     CalcInput,
@@ -126,7 +126,7 @@ REASON_HIGH_RISK_BELOW_1400 = gettext_noop(
 class ReachOverInput(CalcInput):
     """A hazard zone behind a protective structure that a person may reach over."""
 
-    hazard_height_mm: float = Field(
+    hazard_height_mm: StrictFloat = Field(
         ge=0,
         le=10000,
         description=gettext_noop(
@@ -134,7 +134,7 @@ class ReachOverInput(CalcInput):
             "(its highest point that can be reached)."
         ),
     )
-    structure_height_mm: float = Field(
+    structure_height_mm: StrictFloat = Field(
         gt=0,
         le=10000,
         description=gettext_noop(
@@ -147,7 +147,7 @@ class ReachOverInput(CalcInput):
             "or high (Table 2). If unsure, choose high."
         ),
     )
-    horizontal_distance_mm: float | None = Field(
+    horizontal_distance_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=20000,
@@ -156,7 +156,7 @@ class ReachOverInput(CalcInput):
             "the layout, in mm, to check (optional)."
         ),
     )
-    hazard_lower_mm: float | None = Field(
+    hazard_lower_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=10000,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictFloat
 
 from compliance.calculators.base import (
     CalcInput,
@@ -98,7 +98,7 @@ class GapUnderGuardInput(CalcInput):
     """The gap between the floor (or access level) and the lower edge of a
     fence panel or other guard, and the hazard zone behind it."""
 
-    gap_height_mm: float = Field(
+    gap_height_mm: StrictFloat = Field(
         ge=0,
         le=5000,
         description=gettext_noop(
@@ -106,7 +106,7 @@ class GapUnderGuardInput(CalcInput):
             "mm (0 if the guard reaches the floor)."
         ),
     )
-    distance_to_hazard_mm: float | None = Field(
+    distance_to_hazard_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=20000,
@@ -115,7 +115,7 @@ class GapUnderGuardInput(CalcInput):
             "in mm, to check (optional)."
         ),
     )
-    upper_limbs_excluded: bool = Field(
+    upper_limbs_excluded: StrictBool = Field(
         default=False,
         description=gettext_noop(
             "Tick only if the risk assessment records that nobody can reach "

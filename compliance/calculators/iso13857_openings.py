@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictFloat, model_validator
 
 from compliance.calculators.base import (
     CalcInput,
@@ -81,7 +81,7 @@ class OpeningInput(CalcInput):
             "rectangle (two unequal sides, e.g. a 30 × 60 mm mesh; give both)."
         ),
     )
-    opening_size_mm: float = Field(
+    opening_size_mm: StrictFloat = Field(
         gt=0,
         le=5000,
         description=gettext_noop(
@@ -90,7 +90,7 @@ class OpeningInput(CalcInput):
             "mesh, the clear mesh opening."
         ),
     )
-    opening_length_mm: float | None = Field(
+    opening_length_mm: StrictFloat | None = Field(
         default=None,
         gt=0,
         le=100_000,
@@ -100,7 +100,7 @@ class OpeningInput(CalcInput):
             "Leave empty for a square or round opening."
         ),
     )
-    distance_to_hazard_mm: float | None = Field(
+    distance_to_hazard_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=20000,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictFloat
 
 from compliance.calculators.base import (
     CalcInput,
@@ -108,7 +108,7 @@ class SsmInput(CalcInput):
     result's ``unverified_terms``: it is never silently complete.
     """
 
-    human_speed_mm_s: float = Field(
+    human_speed_mm_s: StrictFloat = Field(
         default=DEFAULT_HUMAN_SPEED_MM_S,
         ge=HUMAN_SPEED_MIN_MM_S,
         le=5000,
@@ -117,14 +117,14 @@ class SsmInput(CalcInput):
             "unless the risk assessment justifies another value; 100 to 5000)."
         ),
     )
-    robot_speed_mm_s: float = Field(
+    robot_speed_mm_s: StrictFloat = Field(
         ge=0,
         le=20000,
         description=gettext_noop(
             "v_r: speed of the robot towards the person, in mm/s (0 to 20000)."
         ),
     )
-    reaction_time_ms: float = Field(
+    reaction_time_ms: StrictFloat = Field(
         ge=0,
         le=10000,
         description=gettext_noop(
@@ -132,7 +132,7 @@ class SsmInput(CalcInput):
             "stop (sensor, controller), in ms (0 to 10000)."
         ),
     )
-    stopping_time_ms: float = Field(
+    stopping_time_ms: StrictFloat = Field(
         ge=0,
         le=10000,
         description=gettext_noop(
@@ -140,7 +140,7 @@ class SsmInput(CalcInput):
             "(0 to 10000)."
         ),
     )
-    stopping_distance_mm: float | None = Field(
+    stopping_distance_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=10000,
@@ -149,7 +149,7 @@ class SsmInput(CalcInput):
             "robot's stopping data for this speed and payload; 0 to 10000)."
         ),
     )
-    detection_height_mm: float | None = Field(
+    detection_height_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=HORIZONTAL_H_MAX_MM,
@@ -159,7 +159,7 @@ class SsmInput(CalcInput):
             "C = 1200 − 0.4 × H, not below 850 mm (ISO 13855:2010, 6.3)."
         ),
     )
-    intrusion_mm: float | None = Field(
+    intrusion_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=2000,
@@ -169,7 +169,7 @@ class SsmInput(CalcInput):
             "detection height too, the larger C is used."
         ),
     )
-    human_uncertainty_mm: float | None = Field(
+    human_uncertainty_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=2000,
@@ -177,7 +177,7 @@ class SsmInput(CalcInput):
             "Z_d: sensor uncertainty in the person's position, in mm (0 to 2000)."
         ),
     )
-    robot_uncertainty_mm: float | None = Field(
+    robot_uncertainty_mm: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=2000,

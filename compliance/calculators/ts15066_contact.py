@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictFloat, model_validator
 
 from compliance.calculators.base import (
     CalcInput,
@@ -117,14 +117,14 @@ class PflInput(CalcInput):
             "The body region the robot could touch (ISO/TS 15066 Annex A body model)."
         )
     )
-    robot_moving_mass_kg: float = Field(
+    robot_moving_mass_kg: StrictFloat = Field(
         ge=MOVING_MASS_MIN_KG,
         le=MOVING_MASS_MAX_KG,
         description=gettext_noop(
             "M: total mass of the robot's moving parts, in kg (0.1 to 2000)."
         ),
     )
-    payload_kg: float = Field(
+    payload_kg: StrictFloat = Field(
         ge=0,
         le=PAYLOAD_MAX_KG,
         description=gettext_noop(
@@ -137,7 +137,7 @@ class PflInput(CalcInput):
             "clamping or crushing, the person cannot move away."
         )
     )
-    contact_area_cm2: float | None = Field(
+    contact_area_cm2: StrictFloat | None = Field(
         default=None,
         ge=CONTACT_AREA_MIN_CM2,
         le=CONTACT_AREA_MAX_CM2,
@@ -168,7 +168,7 @@ class PflContactInput(PflInput):
     """One possible contact as the risk assessment records it: the contact area
     is required, so the pressure limit is always checked."""
 
-    contact_area_cm2: float = Field(
+    contact_area_cm2: StrictFloat = Field(
         ge=CONTACT_AREA_MIN_CM2, le=CONTACT_AREA_MAX_CM2, description=_AREA_HELP
     )
 

@@ -1,8 +1,10 @@
 """Proposal PDFs over the API: ask for one (202 with the document's URL), poll
-the document (202 while it is being built, 200 once finished), download it."""
+the document (202 while it is being built, 200 once finished), download it.
+With the broker down, asking answers 503 and leaves no document."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from django.http import HttpResponse
@@ -10,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,7 +20,12 @@ from rest_framework.views import APIView
 from cells import selectors as cell_selectors
 from compliance.proposals.models import ProposalDocument
 from compliance.proposals.pdf.data import SECTIONS
-from compliance.proposals.services import proposal_request
+from compliance.proposals.services import (
+    QUEUE_UNAVAILABLE,
+    QueueUnavailable,
+    proposal_document_recover,
+    proposal_request,
+)
 from compliance.proposals.views import documents_for, pdf_response, ready_document
 
 
@@ -36,6 +43,9 @@ class ProposalRequestSerializer(serializers.Serializer):
 
 class ProposalDocumentSerializer(serializers.ModelSerializer):
     number = serializers.CharField(source="proposal.number", read_only=True)
+    sections = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(SECTIONS)), read_only=True
+    )
     url = serializers.SerializerMethodField()
     pdf_url = serializers.SerializerMethodField()
 
@@ -73,6 +83,12 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
         return self._absolute("proposal-document-pdf", document.pk)
 
 
+class ProposalQueueUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = QUEUE_UNAVAILABLE
+    default_code = "queue_unavailable"
+
+
 def _document(request: Request, document) -> dict[str, Any]:
     return ProposalDocumentSerializer(document, context={"request": request}).data
 
@@ -96,15 +112,23 @@ class CellProposalsView(APIView):
         tags=["proposals"],
         summary="Ask for a new proposal PDF",
         request=ProposalRequestSerializer,
-        responses={202: ProposalDocumentSerializer},
+        responses={
+            202: ProposalDocumentSerializer,
+            503: OpenApiResponse(
+                description="The task queue cannot be reached; nothing was queued"
+            ),
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_for(request.user, pk)
         serializer = ProposalRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        document = proposal_request(
-            cell=cell, actor=request.user, **serializer.validated_data
-        )
+        try:
+            document = proposal_request(
+                cell=cell, actor=request.user, **serializer.validated_data
+            )
+        except QueueUnavailable as exc:
+            raise ProposalQueueUnavailable from exc
         document.refresh_from_db()
         data = _document(request, document)
         return Response(
@@ -120,6 +144,9 @@ class ProposalDocumentView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         document = get_object_or_404(documents_for(request.user), pk=pk)
+        # Claim on read: a document whose worker died is sent again.
+        with suppress(QueueUnavailable):  # tried again at the next poll
+            proposal_document_recover(document=document)
         code = status.HTTP_200_OK if document.finished else status.HTTP_202_ACCEPTED
         return Response(_document(request, document), status=code)
 

@@ -4,7 +4,13 @@ The build claims the row under a lock, so a repeated or re-delivered task does
 nothing once another holds the row or has finished it. A task delivered again
 after its worker was lost carries the same id, so it takes up its own claim
 and builds again; the builder is deterministic, and only the claim's holder
-may write the result, so the document is produced once."""
+may write the result, so the document is produced once.
+
+A claim expires: no build outlives the task's hard time limit (the worker
+kills it), so a row still "processing" after that limit and a margin was
+left by a worker that died, and may be taken again (``claim_expired``). A row
+whose builds keep dying is failed after ``MAX_ATTEMPTS`` instead of being
+taken again for ever."""
 
 from __future__ import annotations
 
@@ -12,9 +18,11 @@ import hashlib
 import logging
 import os
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from django.db import transaction
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,9 +34,22 @@ from compliance.proposals.pdf import builder
 logger = logging.getLogger(__name__)
 
 Status = ProposalDocument.Status
-# A claim older than this is taken over: its worker is presumed gone without
-# the broker noticing (a re-delivery normally comes much sooner).
-STALE_CLAIM = timedelta(minutes=15)
+# Starts of one row that did not finish (its worker died each time) before the
+# row is failed: a cell whose build kills the worker must not loop for ever.
+MAX_ATTEMPTS = 5
+
+
+def claim_lifetime() -> timedelta:
+    """How long a claim holds: the build task's hard time limit (after which
+    the worker has killed it) and a margin for clocks and the kill itself."""
+    return timedelta(
+        seconds=settings.CELERY_TASK_TIME_LIMIT + settings.CELERY_CLAIM_MARGIN
+    )
+
+
+def claim_expired(now: datetime | None = None) -> datetime:
+    """A "processing" row started before this was left by a dead worker."""
+    return (now or timezone.now()) - claim_lifetime()
 
 
 def _worker_name() -> str:
@@ -44,13 +65,21 @@ def _claim(document_id: int, claim: str) -> ProposalDocument | None:
         if document is None or document.finished:
             return None
         now = timezone.now()
-        if (
-            document.status == Status.PROCESSING
-            and document.claim != claim
-            and document.started_at
-            and now - document.started_at < STALE_CLAIM
-        ):
-            return None  # another task holds it
+        if document.status == Status.PROCESSING:
+            held = document.started_at and document.started_at >= claim_expired(now)
+            if held and document.claim != claim:
+                return None  # another task holds it
+            # Its own redelivery after the worker was lost, or an expired claim:
+            # the last start never finished.
+            if document.attempts >= MAX_ATTEMPTS:
+                document.status = Status.FAILED
+                document.finished_at = now
+                document.error = _(
+                    "Stopped after %(attempts)d attempts that never finished: "
+                    "the worker building it was lost each time."
+                ) % {"attempts": document.attempts}
+                document.save(update_fields=["status", "finished_at", "error"])
+                return None
         document.status = Status.PROCESSING
         document.claim = claim
         document.attempts += 1
@@ -81,6 +110,7 @@ def build_document(document_id: int, claim: str) -> str:
         return "skipped"
     try:
         data = proposal_data(document)
+        pdf = builder.build_proposal_pdf(data)
     except Http404:
         _finish(
             document,
@@ -89,8 +119,18 @@ def build_document(document_id: int, claim: str) -> str:
             error=_("The person who asked for it can no longer see this cell."),
         )
         return "failed"
-    try:
-        pdf = builder.build_proposal_pdf(data)
+    except SoftTimeLimitExceeded:
+        logger.warning("Proposal document %s hit the time limit", document_id)
+        _finish(
+            document,
+            claim,
+            status=Status.FAILED,
+            error=_("Building it took longer than %(seconds)d s and was stopped.")
+            % {"seconds": settings.CELERY_TASK_SOFT_TIME_LIMIT},
+        )
+        return "failed"
+    except (OperationalError, InterfaceError):
+        raise  # transient: the task retries
     except Exception as exc:  # a bug or bad data: record it, do not retry
         logger.exception("Proposal document %s failed", document_id)
         _finish(

@@ -1,18 +1,32 @@
 """Proposal PDFs: requesting one (a new version of the cell's proposal, built
-by a Celery task after the request commits) or building a version again. The
-build itself, run by the task in a worker, is ``compliance.proposals.building``."""
+by a Celery task after the request commits) or building a version again, and
+sending again the versions whose worker died. The build itself, run by the
+task in a worker, is ``compliance.proposals.building``.
+
+The task is sent once the row is committed (sent earlier, a worker could look
+for the row before it exists). When the broker cannot be reached then, the
+row is undone (a new version deleted, a retried one failed again) and
+``QueueUnavailable`` raised, so nothing waits for a task that was never
+sent; the views answer 503."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 
+from celery.utils import uuid
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from kombu.exceptions import OperationalError as BrokerError
 
 from cells.models import Cell
 from cells.permissions import require_edit
+from compliance.proposals.building import claim_expired
 from compliance.proposals.models import Proposal, ProposalDocument
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.tasks import build_proposal
@@ -20,6 +34,31 @@ from compliance.proposals.tasks import build_proposal
 logger = logging.getLogger(__name__)
 
 Status = ProposalDocument.Status
+
+QUEUE_UNAVAILABLE = gettext_lazy(
+    "The PDF service cannot be reached right now, so nothing was queued. "
+    "Try again in a few minutes."
+)
+# Rows sent again per sweep: a sweep stays well inside its time limit.
+RECOVER_BATCH = 100
+
+
+class QueueUnavailable(Exception):
+    """The broker could not be reached: the task was not sent."""
+
+    def __init__(self) -> None:
+        super().__init__(str(QUEUE_UNAVAILABLE))
+
+
+def _send(document_id: int, *, task_id: str | None = None, undo: Callable[[], object]):
+    """Send the build task now; when the broker cannot take it, undo the row's
+    change and raise ``QueueUnavailable``."""
+    try:
+        build_proposal.apply_async((document_id,), task_id=task_id)
+    except BrokerError as exc:
+        logger.error("Proposal document %s not queued: %s", document_id, exc)
+        undo()
+        raise QueueUnavailable from exc
 
 
 def proposal_number(cell: Cell) -> str:
@@ -47,7 +86,12 @@ def proposal_request(
         sections=chosen,
         requested_by=actor,
     )
-    build_proposal.delay_on_commit(document.pk)
+    # Only a row no worker has touched is deleted: had the message reached the
+    # broker after all, a worker building it keeps its row.
+    undo = ProposalDocument.objects.filter(
+        pk=document.pk, status=Status.PENDING, attempts=0
+    ).delete
+    transaction.on_commit(partial(_send, document.pk, undo=undo))
     return document
 
 
@@ -65,5 +109,56 @@ def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
     document.error = ""
     document.claim = ""
     document.save(update_fields=["status", "error", "claim"])
-    build_proposal.delay_on_commit(document.pk)
+    undo = partial(
+        ProposalDocument.objects.filter(pk=document.pk, status=Status.PENDING).update,
+        status=Status.FAILED,
+        error=str(QUEUE_UNAVAILABLE),
+    )
+    transaction.on_commit(partial(_send, document.pk, undo=undo))
     return document
+
+
+def _expired(documents: QuerySet[ProposalDocument]) -> QuerySet[ProposalDocument]:
+    """Rows "processing" whose claim has expired: their worker died."""
+    return documents.filter(status=Status.PROCESSING).filter(
+        Q(started_at__lt=claim_expired()) | Q(started_at__isnull=True)
+    )
+
+
+def _resend(document_id: int) -> bool:
+    """Give an expired row a new claim and send the task that holds it. The
+    conditional update makes this safe to run from several places at once:
+    one takes the row, the others find it no longer expired. ``started_at``
+    becomes the new claim's start, so the row is not sent again meanwhile."""
+    claim = uuid()
+    taken = _expired(ProposalDocument.objects.filter(pk=document_id)).update(
+        claim=claim, started_at=timezone.now(), worker=""
+    )
+    if not taken:
+        return False
+    # Unsent, the new claim simply expires too and the next sweep sends it.
+    _send(document_id, task_id=claim, undo=lambda: None)
+    return True
+
+
+def proposal_document_recover(*, document: ProposalDocument) -> bool:
+    """Claim on read: a polled row whose worker died is sent again. Raises
+    ``QueueUnavailable`` when the broker cannot take it."""
+    if document.status != Status.PROCESSING:
+        return False
+    if document.started_at and document.started_at >= claim_expired():
+        return False  # held: most polls end here, without a query
+    return _resend(document.pk)
+
+
+def proposal_documents_recover() -> list[int]:
+    """The periodic sweep (Celery beat): send again every row whose worker
+    died, the oldest first. The ids of the rows sent."""
+    expired = _expired(ProposalDocument.objects.all()).order_by("started_at")
+    sent = []
+    for document_id in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
+        if _resend(document_id):
+            sent.append(document_id)
+    if sent:
+        logger.warning("Proposal documents sent again after a lost worker: %s", sent)
+    return sent

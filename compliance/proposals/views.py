@@ -1,5 +1,7 @@
 """The Proposal tab of a cell: ask for a PDF in Korean or English with the
-sections chosen, watch it being built, download its versions."""
+sections chosen, watch it being built, download its versions. With the broker
+down, asking answers 503 and nothing is left waiting; a polled version whose
+worker died is sent again."""
 
 from __future__ import annotations
 
@@ -16,7 +18,12 @@ from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit
 from compliance.proposals.models import ProposalDocument
-from compliance.proposals.services import proposal_request, proposal_retry
+from compliance.proposals.services import (
+    QueueUnavailable,
+    proposal_document_recover,
+    proposal_request,
+    proposal_retry,
+)
 
 PAGE = "compliance/proposals/proposal_detail.html"
 
@@ -81,16 +88,23 @@ def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """The proposal's versions; POST asks for a new one."""
     cell = cell_selectors.cell_for(request.user, cell_pk)
     form = None
+    status = 200
     if request.method == "POST":
         if not can_edit(request.user, cell.project.organisation_id):
             raise PermissionDenied
         form = ProposalForm(request.POST)
         if form.is_valid():
-            proposal_request(cell=cell, actor=request.user, **form.cleaned_data)
-            if not is_fragment_request(request):
-                return redirect("compliance:proposal", cell.pk)
-            form = None
-    status = 400 if form is not None and form.errors else 200
+            try:
+                proposal_request(cell=cell, actor=request.user, **form.cleaned_data)
+            except QueueUnavailable as exc:
+                form.add_error(None, str(exc))
+                status = 503
+            else:
+                if not is_fragment_request(request):
+                    return redirect("compliance:proposal", cell.pk)
+                form = None
+        else:
+            status = 400
     return render_page(
         request, PAGE, _context(request, cell, form), fragment="proposal", status=status
     )
@@ -100,6 +114,8 @@ def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
 def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
     """One version's row: polled by the page while the PDF is being built."""
     document = get_object_or_404(documents_for(request.user), pk=pk)
+    with suppress(QueueUnavailable):  # tried again at the next poll
+        proposal_document_recover(document=document)
     can = can_edit(request.user, document.proposal.cell.project.organisation_id)
     return render_page(
         request,
@@ -141,12 +157,17 @@ def proposal_document_retry(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("compliance:proposal", document.proposal.cell_id)
     if not can_edit(request.user, document.proposal.cell.project.organisation_id):
         raise PermissionDenied
+    status = 200
     # Finished meanwhile: nothing to do, the row shows what it is now.
     with suppress(ValidationError):
-        proposal_retry(document=document, actor=request.user)
+        try:
+            proposal_retry(document=document, actor=request.user)
+        except QueueUnavailable:
+            status = 503  # the row is failed again, saying why
     document = get_object_or_404(documents_for(request.user), pk=pk)
     return render_page(
         request,
         "compliance/proposals/partials/proposal_row.html",
         {"document": document, "can_edit": True},
+        status=status,
     )

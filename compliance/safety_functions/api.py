@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -50,6 +50,7 @@ from compliance.safety_functions.serializers import (
     plan_mapping,
     verdict_mapping,
 )
+from config.parsers import JSONParser  # bounded depth (issue 13)
 
 TAGS = ["safety functions"]
 FIELD_ERRORS = OpenApiResponse(

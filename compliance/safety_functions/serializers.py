@@ -19,6 +19,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cells import selectors as cell_selectors
+from cells.api.fields import STRICT_FIELD_MAPPING, StrictFloatField
 from cells.api.serializers import OwnedRelatedField
 from cells.models import PerformanceLevel
 from compliance.calculators import iso13849_verification_tables as vt
@@ -114,6 +115,8 @@ class SubsystemSerializer(serializers.ModelSerializer):
     measures against common cause failure). Given a ``library_device`` when
     it is added, the subsystem takes that device's figures, except those
     sent."""
+
+    serializer_field_mapping = STRICT_FIELD_MAPPING
 
     library_device = OwnedRelatedField(
         selector=library_devices_for,
@@ -215,13 +218,26 @@ class PfhdTableWriteSerializer(serializers.Serializer):
         return attrs
 
 
+class K1RowSerializer(serializers.Serializer):
+    """One row of Table K.1: the MTTFd of each channel and the PFHd per hour
+    of each column (null where the category is not defined for it)."""
+
+    mttfd_years = StrictFloatField()
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {
+            **super().get_fields(),
+            **{key: StrictFloatField(allow_null=True) for key in vt.K1_COLUMN_KEYS},
+        }
+
+
 class PfhdTableSerializer(serializers.Serializer):
     """The organisation's imported Table K.1, or ``imported: false``."""
 
     imported = serializers.BooleanField()
     source = serializers.CharField(required=False)
-    rows = serializers.JSONField(
-        required=False, help_text="The table's rows as imported."
+    rows = K1RowSerializer(
+        many=True, required=False, help_text="The table's rows as imported."
     )
     imported_by = serializers.CharField(required=False, allow_null=True)
     imported_at = serializers.DateTimeField(required=False)
@@ -285,18 +301,18 @@ class SubsystemWorkingSerializer(serializers.Serializer):
         "a PFHd counts as known by its PL only).",
     )
     category = serializers.CharField(allow_null=True)
-    mttfd_years = serializers.FloatField(
+    mttfd_years = StrictFloatField(
         allow_null=True, help_text="Effective: capped, symmetrised."
     )
     mttfd_band = serializers.CharField(allow_null=True)
     dcavg_band = serializers.CharField(allow_null=True)
     ccf_points = serializers.IntegerField(allow_null=True)
     pl = serializers.ChoiceField(choices=PL_CHOICES)
-    pfhd_per_hour = serializers.FloatField(
+    pfhd_per_hour = StrictFloatField(
         allow_null=True, help_text="A point value, when known."
     )
-    pfhd_min_per_hour = serializers.FloatField()
-    pfhd_max_per_hour = serializers.FloatField()
+    pfhd_min_per_hour = StrictFloatField()
+    pfhd_max_per_hour = StrictFloatField()
     pfhd_basis = serializers.ChoiceField(
         choices=["maker", "table_k1", "alternative_procedure", "pl_range"]
     )
@@ -323,11 +339,11 @@ class VerdictSerializer(serializers.Serializer):
     tests_missing = serializers.ListField(child=serializers.CharField())
     tests_failed = serializers.ListField(child=serializers.CharField())
     # The calculation (ISO 13849-1), null when the PL cannot be computed.
-    pfhd_per_hour = serializers.FloatField(
+    pfhd_per_hour = StrictFloatField(
         allow_null=True, help_text="The sum, when every subsystem has a PFHd."
     )
-    pfhd_min_per_hour = serializers.FloatField(allow_null=True)
-    pfhd_max_per_hour = serializers.FloatField(allow_null=True)
+    pfhd_min_per_hour = StrictFloatField(allow_null=True)
+    pfhd_max_per_hour = StrictFloatField(allow_null=True)
     combination = serializers.ChoiceField(
         choices=["pfhd_sum", "series_table"], allow_null=True
     )

@@ -445,3 +445,22 @@ def test_the_perimeter_helper_imports_no_django():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize("radius", [10**9, 10**15, 10**300])
+def test_the_grid_stays_a_few_lines_however_wide_the_plan(radius):
+    # A document is bounded to 100 m; the drawing does not rely on it: a plan
+    # of any width gets a grid of a bounded number of lines (before, 2e9 mm
+    # drew 80,000 lines and a 20 MB SVG).
+    wide = document().model_copy(
+        update={
+            "hazard_zone": document().hazard_zone.model_copy(
+                update={"radius_mm": radius}
+            )
+        }
+    )
+
+    drawing = layout_drawing(wide)
+
+    assert len(drawing.grid) <= 2 * 16
+    assert drawing.grid_step_mm * 16 >= drawing.view_width

@@ -241,3 +241,77 @@ def test_clipped_corners_hold_the_part_of_the_polygon_in_the_box(points, box, wh
         hull = _convex_hull(corners)
         assert len(hull) >= 3
         assert geometry.point_polygon_distance(probe, hull) < 1e-9
+
+
+# --- Self-intersection by a sweep, not by every pair ----------------------------
+
+
+def _crosses_pairwise(points):
+    """The definition: two edges that are not neighbours cross or touch."""
+    n = len(points)
+    edges = [(points[i], points[(i + 1) % n]) for i in range(n)]
+    return any(
+        geometry.segments_intersect(*edges[i], *edges[j])
+        for i in range(n)
+        for j in range(i + 1, n)
+        if j != i + 1 and not (i == 0 and j == n - 1)
+    )
+
+
+# A small grid makes touching corners, collinear edges and verticals common.
+crowded_polygons = st.lists(
+    st.tuples(st.integers(-4, 4), st.integers(-4, 4)),
+    min_size=3,
+    max_size=12,
+    unique=True,
+)
+
+
+@given(crowded_polygons)
+def test_the_sweep_agrees_with_comparing_every_pair(points):
+    assert geometry.polygon_self_intersects(points) == _crosses_pairwise(points)
+
+
+@given(polygons.filter(lambda p: len(set(p)) == len(p)))
+def test_the_sweep_agrees_on_wider_polygons(points):
+    assert geometry.polygon_self_intersects(points) == _crosses_pairwise(points)
+
+
+def test_the_sweep_compares_far_fewer_pairs_than_every_pair(monkeypatch):
+    n = 2000
+    points = [
+        (
+            round(1e6 * math.cos(2 * math.pi * k / n)),
+            round(1e6 * math.sin(2 * math.pi * k / n)),
+        )
+        for k in range(n)
+    ]
+    calls = 0
+    real = geometry.segments_intersect
+
+    def counting(*args):
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    monkeypatch.setattr(geometry, "segments_intersect", counting)
+
+    assert not geometry.polygon_self_intersects(points)
+    # Every pair would be about n²/2 = 2,000,000 tests; the sweep tests
+    # neighbours in its order only: a few per corner.
+    assert calls < 10 * n
+
+
+@given(
+    polygons,
+    st.tuples(st.integers(-80, 80), st.integers(-80, 80)),
+    st.tuples(st.integers(-80, 80), st.integers(-80, 80)),
+)
+def test_the_pruned_distance_to_a_polygon_is_the_least_over_every_edge(polygon, a, b):
+    n = len(polygon)
+    every_edge = min(
+        geometry.segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % n])
+        for i in range(n)
+    )
+
+    assert geometry._nearest_edge_distance(a, b, polygon) == every_edge

@@ -20,11 +20,13 @@ from typing import Any
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    KeepInFrame,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -54,6 +56,38 @@ from compliance.proposals.pdf.theme import (
 )
 
 __all__ = ["build_proposal_pdf"]
+
+# The cover's note stands at the foot of the page under a rule; the cover's
+# own frame ends above the rule, so no name, however long, reaches the note.
+COVER_NOTE_TOP = 26 * mm
+COVER_RULE = 30 * mm
+COVER_BOTTOM = COVER_RULE + 4 * mm
+COVER_HEIGHT = PAGE_HEIGHT - theme.PAGE_MARGIN_TOP - COVER_BOTTOM
+# The running header and footer: one line each, at this size.
+RUNNING_SIZE = 7.5
+RUNNING_GAP = 6 * mm
+
+
+def fit_line(text: str, width: float, font: str, size: float) -> str:
+    """``text`` cut to ``width`` with an ellipsis: a running header holds one
+    line, and the cover has the whole value."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+def _height(story: list[Flowable]) -> float:
+    return sum(
+        f.wrap(CONTENT_WIDTH, COVER_HEIGHT)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        for f in story
+    )
 
 
 def build_proposal_pdf(data: ProposalData) -> bytes:
@@ -96,9 +130,20 @@ class ProposalBuilder(Kit):
             creator="Cell Safety Planner",
             lang=data.language,
         )
+        cover = Frame(
+            theme.PAGE_MARGIN_X,
+            COVER_BOTTOM,
+            CONTENT_WIDTH,
+            COVER_HEIGHT,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="cover",
+        )
         doc.addPageTemplates(
             [
-                PageTemplate("cover", [frame], onPage=self._cover_page),
+                PageTemplate("cover", [cover], onPage=self._cover_page),
                 PageTemplate(
                     "body", [frame], onPage=self._header, onPageEnd=self._page_end
                 ),
@@ -132,7 +177,7 @@ class ProposalBuilder(Kit):
                 total = self.getPageNumber() - 1
                 for page in range(1, total + 1):
                     self.beginForm(f"cspPage{page}")
-                    self.setFont(REGULAR, 7.5)
+                    self.setFont(REGULAR, RUNNING_SIZE)
                     self.setFillColor(theme.MUTED)
                     text = page_label % {"page": page, "total": total}
                     self.drawRightString(right, 12 * mm, text)
@@ -148,7 +193,10 @@ class ProposalBuilder(Kit):
         canvas.setStrokeColor(theme.RULE)
         canvas.setLineWidth(0.5)
         canvas.line(
-            theme.PAGE_MARGIN_X, 30 * mm, PAGE_WIDTH - theme.PAGE_MARGIN_X, 30 * mm
+            theme.PAGE_MARGIN_X,
+            COVER_RULE,
+            PAGE_WIDTH - theme.PAGE_MARGIN_X,
+            COVER_RULE,
         )
         note = Paragraph(
             _(
@@ -159,25 +207,32 @@ class ProposalBuilder(Kit):
             self.styles["cover_note"],
         )
         _w, h = note.wrap(CONTENT_WIDTH, 20 * mm)
-        note.drawOn(canvas, theme.PAGE_MARGIN_X, 26 * mm - h)
+        note.drawOn(canvas, theme.PAGE_MARGIN_X, COVER_NOTE_TOP - h)
         canvas.restoreState()
 
     def _header(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         meta = self.data.meta
         top = PAGE_HEIGHT - 15 * mm
         canvas.saveState()
-        canvas.setFont(BOLD, 7.5)
+        canvas.setFont(BOLD, RUNNING_SIZE)
         canvas.setFillColor(theme.ACCENT)
         left = _("Proposal %(number)s · version %(version)s") % {
             "number": meta.number,
             "version": meta.version,
         }
+        # One line each, side by side: the right one gets what the left leaves.
+        left_width = min(stringWidth(left, BOLD, RUNNING_SIZE), CONTENT_WIDTH * 0.6)
+        left = fit_line(left, left_width, BOLD, RUNNING_SIZE)
         canvas.drawString(theme.PAGE_MARGIN_X, top, left)
-        canvas.setFont(REGULAR, 7.5)
+        canvas.setFont(REGULAR, RUNNING_SIZE)
         canvas.setFillColor(theme.MUTED)
-        canvas.drawRightString(
-            PAGE_WIDTH - theme.PAGE_MARGIN_X, top, f"{meta.customer} · {meta.cell_name}"
+        right = fit_line(
+            f"{meta.customer} · {meta.cell_name}",
+            CONTENT_WIDTH - left_width - RUNNING_GAP,
+            REGULAR,
+            RUNNING_SIZE,
         )
+        canvas.drawRightString(PAGE_WIDTH - theme.PAGE_MARGIN_X, top, right)
         canvas.setStrokeColor(theme.RULE)
         canvas.setLineWidth(0.5)
         canvas.line(
@@ -194,11 +249,19 @@ class ProposalBuilder(Kit):
         if canvas._csp_draft or canvas._csp_draft_on_page:
             self._watermark(canvas)
         canvas._csp_draft_on_page = canvas._csp_draft
-        canvas.setFont(REGULAR, 7.5)
+        canvas.setFont(REGULAR, RUNNING_SIZE)
         canvas.setFillColor(theme.MUTED)
-        canvas.drawString(
-            theme.PAGE_MARGIN_X, 12 * mm, f"{meta.organisation} · {meta.date:%Y-%m-%d}"
+        # "Page N of M" is drawn at the right later: leave room for the widest.
+        widest = _("Page %(page)s of %(total)s") % {"page": 9999, "total": 9999}
+        day = f" · {meta.date:%Y-%m-%d}"
+        room = (
+            CONTENT_WIDTH
+            - stringWidth(widest, REGULAR, RUNNING_SIZE)
+            - stringWidth(day, REGULAR, RUNNING_SIZE)
+            - RUNNING_GAP
         )
+        organisation = fit_line(meta.organisation, room, REGULAR, RUNNING_SIZE)
+        canvas.drawString(theme.PAGE_MARGIN_X, 12 * mm, f"{organisation}{day}")
         canvas.doForm(f"cspPage{canvas.getPageNumber()}")
         canvas.restoreState()
 
@@ -215,6 +278,15 @@ class ProposalBuilder(Kit):
     # --- the cover --------------------------------------------------------------------
 
     def _cover(self) -> list[Flowable]:
+        """The cover, on one page whatever the values' length: with less air
+        and a smaller title when roomy does not fit, and as a last resort
+        scaled down to fit (the longest names the fields allow)."""
+        story = self._cover_story(roomy=True)
+        if _height(story) > COVER_HEIGHT:
+            story = self._cover_story(roomy=False)
+        return [KeepInFrame(CONTENT_WIDTH, COVER_HEIGHT, story, mode="shrink")]
+
+    def _cover_story(self, *, roomy: bool) -> list[Flowable]:
         meta = self.data.meta
         s = self.styles
         facts = [
@@ -233,17 +305,18 @@ class ProposalBuilder(Kit):
             )
             for number, key in enumerate(self.data.ordered_sections, start=1)
         ]
+        air = 1.0 if roomy else 0.25
         return [
-            Spacer(1, 6 * mm),
+            Spacer(1, 6 * mm * air),
             self.para(meta.organisation, "kicker"),
-            Spacer(1, 34 * mm),
+            Spacer(1, 34 * mm * air),
             self.para(_("Proof-of-concept proposal"), "kicker"),
             Spacer(1, 3 * mm),
-            self.para(meta.cell_name, "cover_title"),
+            self.para(meta.cell_name, "cover_title" if roomy else "cover_title_long"),
             self.para(_("Safety planning of a robot cell"), "cover_sub"),
-            Spacer(1, 14 * mm),
+            Spacer(1, 14 * mm * air),
             self.key_values(facts),
-            Spacer(1, 12 * mm),
+            Spacer(1, 12 * mm * air),
             *([self.para(_("Contents"), "h3"), *contents] if contents else []),
         ]
 

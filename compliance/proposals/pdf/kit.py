@@ -129,6 +129,10 @@ def _styles() -> dict[str, ParagraphStyle]:
         "cover_title": style(
             "cover_title", fontName=BOLD, fontSize=26, leading=33, spaceAfter=6
         ),
+        # A long cell name: three lines of it where the roomy title has two.
+        "cover_title_long": style(
+            "cover_title_long", fontName=BOLD, fontSize=18, leading=23, spaceAfter=4
+        ),
         "cover_sub": style(
             "cover_sub", fontSize=12.5, leading=17, textColor=theme.MUTED
         ),

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cells.api.fields import STRICT_FIELD_MAPPING
 from cells.permissions import can_edit
 from compliance.safety_functions.library import selectors, services
 from compliance.safety_functions.library.catalogue import REFERENCE_STATUS
@@ -32,6 +33,8 @@ class LibraryDeviceSerializer(serializers.ModelSerializer):
     """A library entry: the maker's device, its data-sheet safety figures and
     the organisation's price. ``status`` says "From the maker's data sheet;
     check the current one" for a starting entry (``from_reference``)."""
+
+    serializer_field_mapping = STRICT_FIELD_MAPPING
 
     has_price = serializers.BooleanField(read_only=True)
     status = serializers.SerializerMethodField()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from cells.auth import api_token_create
 from cells.models import Cell, Membership, Role
 from tests.cells.api.support import (
     BASENAMES,
@@ -162,9 +162,9 @@ def test_anonymous_requests_are_refused(api_client, objects, create_bodies, base
 
 
 def test_token_authentication_reads_and_writes(owner, project):
-    token = Token.objects.create(user=owner)
+    _, token = api_token_create(user=owner)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
 
     listed = client.get(list_url("cell"))
     created = client.post(list_url("cell"), cell_body(project), format="json")

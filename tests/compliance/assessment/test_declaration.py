@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from compliance.assessment import declaration, selectors, services
+from compliance.assessment import declaration, selectors, services, verification
 from compliance.assessment.content import content_hash
 from compliance.assessment.models import SignatureDeclaration
 from compliance.models import AuditEntry, Revision, RevisionStatus
@@ -214,10 +214,15 @@ def test_the_content_hash_covers_the_declaration(submitted, safety_engineer):
 
 
 def test_a_revision_signed_before_declarations_existed_stays_intact(submitted):
-    # Signed the old way: the hash of the content alone, no declaration.
+    # Signed the old way: the hash of the content alone, no declaration, then
+    # sealed as migration 0012 seals what was signed before seals existed.
     digest = content_hash(selectors.revision_content(submitted))
+    now = timezone.now()
+    _, seal = verification.signing_seal(
+        submitted, digest=digest, signed_at=now, signed_by_id=None
+    )
     Revision.objects.filter(pk=submitted.pk).update(
-        status=RevisionStatus.SIGNED, content_hash=digest, signed_at=timezone.now()
+        status=RevisionStatus.SIGNED, content_hash=digest, signed_at=now, seal=seal
     )
 
     old = Revision.objects.get(pk=submitted.pk)

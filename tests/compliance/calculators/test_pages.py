@@ -55,7 +55,7 @@ def test_error_names_the_field_in_the_summary(owner_client):
     )
     assert "Correct the inputs" in response.text
     assert (
-        "<strong>Response time of the device (ms)</strong>: Must be greater than 0."
+        "<strong>Response time of the device (ms)</strong>: Must be at least 0.1."
         in response.text
     )
 

@@ -238,6 +238,7 @@ def _sign_with_route(cell, engineer, route: str) -> None:
         Revision.objects.filter(pk=revision.pk),
         status=RevisionStatus.SIGNED,
         content_hash="0" * 64,
+        seal="0" * 64,
     )
 
 

@@ -85,8 +85,9 @@ READ_FINDINGS = {
 ENDPOINTS = {
     # The assessment, its revisions, the hazards and their measures.
     "assessment-detail": 4,
-    # Plus the signed content read again to check its hash.
-    "signed-assessment-detail": 6,
+    # Plus the signed content read again to check its hash, and what its
+    # measures link to, to check its seal.
+    "signed-assessment-detail": 7,
     "revision-detail": 3,
     # A count and a page, plus the prefetched revisions / measures.
     "assessment-list": 3,
