@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from cells import selectors as cell_selectors
 from cells.htmx import render_page
 from cells.permissions import can_edit, require_edit
+from compliance.calculators.iso13849_verification_tables import K1_COLUMN_KEYS
 from compliance.safety_functions import diagram, documents, selectors, services
 from compliance.safety_functions.forms import (
     PfhdTableForm,
@@ -32,7 +33,6 @@ from compliance.safety_functions.models import (
 )
 from compliance.safety_functions.verification import (
     PlrBasis,
-    SubsystemData,
     verify_function,
 )
 
@@ -439,22 +439,8 @@ def subsystem_preview(request: HttpRequest, pk: int) -> HttpResponse:
     preview: dict[str, Any] = {}
     if form.is_valid():
         values = _subsystem_values(form)
-        typed = SubsystemData(
-            role=values.get("role") or "input",
-            label=values.get("label") or "",
-            route=values.get("route") or "certified",
-            pl=values.get("pl") or "",
-            pfhd_per_hour=values.get("pfhd_per_hour"),
-            category=values.get("category") or "",
-            mttfd_years=values.get("mttfd_years"),
-            mttfd_channel2_years=values.get("mttfd_channel2_years"),
-            b10d_cycles=values.get("b10d_cycles"),
-            days_per_year=values.get("days_per_year"),
-            hours_per_day=values.get("hours_per_day"),
-            cycle_time_s=values.get("cycle_time_s"),
-            dcavg_percent=values.get("dcavg_percent"),
-            ccf_measures=tuple(values.get("ccf_measures") or ()),
-        )
+        # The figures as typed, read like a saved subsystem's (not saved).
+        typed = selectors.subsystem_data(Subsystem(function=function, **values))
         chain = []
         replaced = False
         for s in row.subsystems:
@@ -602,14 +588,10 @@ def pfhd_table(request: HttpRequest, org_pk: int) -> HttpResponse:
         "table": table,
         "form": form,
         "can_edit": editable,
-        "columns": [
-            "cat_B",
-            "cat_1",
-            "cat_2_low",
-            "cat_2_medium",
-            "cat_3_low",
-            "cat_3_medium",
-            "cat_4_high",
+        "columns": K1_COLUMN_KEYS,
+        "rows": [
+            (row.mttfd_years, [row.pfhd(key) for key in K1_COLUMN_KEYS])
+            for row in (table.rows if table else ())
         ],
     }
     return render_page(request, K1_PAGE, context, status=status)

@@ -364,3 +364,23 @@ def test_the_documents_page_lists_specification_and_plan(owner_client, cell, own
         reverse("compliance:safety_documents", args=[cell.pk])
     ).content.decode()
     assert "LC1 interrupted" in body and "Fault injection" in body
+
+
+FAKE_K1 = (
+    "mttfd_years,cat_B,cat_1,cat_2_low,cat_2_medium,cat_3_low,cat_3_medium,cat_4_high\n"
+    "3,9.0e-5,,9.0e-5,8.0e-5,7.0e-5,6.0e-5,\n"
+    "30,8.0e-6,7.0e-6,6.0e-6,5.0e-6,4.0e-6,3.3e-6,2.2e-8\n"
+)
+
+
+def test_the_imported_table_k1_shows_its_figures(owner_client, organisation, owner):
+    services.pfhd_table_import(
+        organisation=organisation,
+        actor=owner,
+        text=FAKE_K1,
+        source="FAKE TEST TABLE - not ISO data",
+    )
+    url = reverse("compliance:pfhd_table", args=[organisation.pk])
+    body = owner_client.get(url).content.decode()
+    assert "FAKE TEST TABLE - not ISO data" in body
+    assert "2.2e-08" in body and "3.3e-06" in body
