@@ -5,14 +5,14 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev messages browser-deps lint check unit browser bench clean
+.PHONY: run test install install-dev messages browser-deps lint check unit fuzz browser bench clean
 
 run: install messages
 	$(MAKE) --no-print-directory migrate
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: install-dev messages browser-deps lint check unit browser
+test: install-dev messages browser-deps lint check unit fuzz browser
 
 # Tamper-evidence (issue 13): on PostgreSQL the migrations run as the database
 # owner (MIGRATION_DATABASE_URL), then the app's role (DATABASE_URL) gets its
@@ -63,7 +63,12 @@ check:
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
 
 unit:
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser and not fuzz"
+
+# Schemathesis over every API operation (tests/fuzz): FUZZ_EXAMPLES per
+# operation, 50 unless set.
+fuzz:
+	$(BIN)/pytest -m fuzz
 
 # Django refuses ORM calls from Playwright's event loop unless told; only here.
 browser:

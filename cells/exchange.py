@@ -11,7 +11,15 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 FORMAT = "cell-safety-planner/1"
 
@@ -43,17 +51,44 @@ MAX_OPENINGS = 100  # in the whole cell, over all its segments
 MAX_DEVICES = 100
 MAX_OPERATOR_STATIONS = 50
 
-Coordinate = Annotated[int, Field(ge=-COORDINATE_LIMIT_MM, le=COORDINATE_LIMIT_MM)]
-Length = Annotated[int, Field(ge=0, le=COORDINATE_LIMIT_MM)]
-PositiveLength = Annotated[int, Field(gt=0, le=COORDINATE_LIMIT_MM)]
-Time = Annotated[int, Field(ge=0, le=TIME_LIMIT_MS)]
-PositiveTime = Annotated[int, Field(gt=0, le=TIME_LIMIT_MS)]
-Speed = Annotated[int, Field(gt=0, le=SPEED_LIMIT_MM_S)]
+
+def _not_a_boolean(value: Any) -> Any:
+    """Pydantic's lax mode reads ``true`` as the integer 1: a client's mistake
+    would become a figure. Refused, as the API's numbers refuse it
+    (``cells.api.fields.StrictFloatField``, DRF's IntegerField and
+    DecimalField); a number written as a string is still read, as there."""
+    if isinstance(value, bool):
+        raise PydanticCustomError(
+            "number_type", "Input should be a number, not true or false"
+        )
+    return value
+
+
+# Every number of the document refuses a boolean. The check comes after the
+# bounds so that it runs before them, and the bounds stay plain JSON Schema
+# (minimum, maximum) in the API's schema.
+_NOT_A_BOOLEAN = BeforeValidator(_not_a_boolean)
+Coordinate = Annotated[
+    int, Field(ge=-COORDINATE_LIMIT_MM, le=COORDINATE_LIMIT_MM), _NOT_A_BOOLEAN
+]
+Length = Annotated[int, Field(ge=0, le=COORDINATE_LIMIT_MM), _NOT_A_BOOLEAN]
+PositiveLength = Annotated[int, Field(gt=0, le=COORDINATE_LIMIT_MM), _NOT_A_BOOLEAN]
+Time = Annotated[int, Field(ge=0, le=TIME_LIMIT_MS), _NOT_A_BOOLEAN]
+PositiveTime = Annotated[int, Field(gt=0, le=TIME_LIMIT_MS), _NOT_A_BOOLEAN]
+Speed = Annotated[int, Field(gt=0, le=SPEED_LIMIT_MM_S), _NOT_A_BOOLEAN]
+Index = Annotated[int, Field(ge=0), _NOT_A_BOOLEAN]
+BeamCount = Annotated[int, Field(ge=0, le=BEAM_COUNT_LIMIT), _NOT_A_BOOLEAN]
+# pydantic's Decimal refuses a boolean by itself; checked the same all the same.
+Kilograms = Annotated[Decimal, _NOT_A_BOOLEAN]
 CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
 
 
 class _Doc(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # An exported document has every field: the API schema says so (a field
+    # with a default may still be left out of a document that is imported).
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class PointDoc(_Doc):
@@ -65,10 +100,10 @@ class RobotDoc(_Doc):
     manufacturer: str = Field(min_length=1, max_length=100)
     model: str = Field(min_length=1, max_length=100)
     kind: Literal["industrial", "collaborative"]
-    payload_kg: Decimal = Field(gt=0, max_digits=7, decimal_places=2)
+    payload_kg: Kilograms = Field(gt=0, max_digits=7, decimal_places=2)
     reach_mm: PositiveLength
     max_tcp_speed_mm_s: Speed
-    moving_mass_kg: Decimal = Field(gt=0, max_digits=8, decimal_places=2)
+    moving_mass_kg: Kilograms = Field(gt=0, max_digits=8, decimal_places=2)
     # Beyond the flange: the tool, then the largest workpiece it holds.
     end_effector_mm: Length = 0
     workpiece_mm: Length = 0
@@ -135,8 +170,8 @@ class OperatorStationDoc(_Doc):
 class OpeningRef(_Doc):
     """An opening by its place in the document: segment and opening index."""
 
-    segment: int = Field(ge=0)
-    opening: int = Field(ge=0)
+    segment: Index
+    opening: Index
 
 
 class DeviceDoc(_Doc):
@@ -161,7 +196,7 @@ class DeviceDoc(_Doc):
     kcs_certified: bool | None = None
     kcs_certificate_no: str = Field(default="", max_length=40)
     detection_capability_mm: Length | None = None
-    beam_count: int | None = Field(default=None, ge=0, le=BEAM_COUNT_LIMIT)
+    beam_count: BeamCount | None = None
     protective_field_mm: Length | None = None
     # On the plan. Light curtain / grid: the ends of its detection line; safety
     # mat: opposite corners; laser scanner: its position (x1, y1) only.

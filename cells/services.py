@@ -191,6 +191,20 @@ def _check_placements(
             furthest = opening
 
 
+def _lock_cell(cell_id: int | None) -> None:
+    """Lock the cell's row until the transaction ends, so that elements counted
+    against its caps (``cells.exchange.MAX_*``) are counted and inserted by one
+    request at a time: two adding the last device at once cannot both see a
+    free slot. FOR NO KEY UPDATE: it excludes the others taking this lock, but
+    not the inserts elsewhere whose foreign key merely points at the cell.
+
+    Locks are taken segment first, then cell, in every service, so that two
+    of them never wait on each other. SQLite ignores the clause: it takes one
+    write transaction at a time anyway (``transaction_mode`` IMMEDIATE)."""
+    if cell_id is not None:
+        list(Cell.objects.select_for_update(no_key=True).filter(pk=cell_id))
+
+
 def opening_save(*, opening: Opening) -> Opening:
     """Save a new, changed or moved opening.
 
@@ -200,10 +214,13 @@ def opening_save(*, opening: Opening) -> Opening:
     second is refused by name (``offset_mm``). On PostgreSQL the lock is
     ``SELECT ... FOR UPDATE``; SQLite takes one write transaction at a time
     (``transaction_mode`` IMMEDIATE). An exclusion constraint (migration 0014)
-    holds on PostgreSQL even for writes that bypass this service.
+    holds on PostgreSQL even for writes that bypass this service. The
+    segment's cell is locked too: its cap of openings counts over all its
+    segments.
     """
     with transaction.atomic():
         segment = GuardSegment.objects.select_for_update().get(pk=opening.segment_id)
+        _lock_cell(segment.cell_id)
         opening.segment = segment
         opening.clean()
         opening.save()
@@ -213,10 +230,33 @@ def opening_save(*, opening: Opening) -> Opening:
 def guard_segment_save(*, segment: GuardSegment) -> GuardSegment:
     """Save a new or changed guard segment; a changed one is locked first and
     checked again, so that it cannot be shortened or lowered past an opening
-    placed on it at the same moment (``opening_save`` takes the same lock)."""
+    placed on it at the same moment (``opening_save`` takes the same lock).
+    The cell it goes in is locked as well, for its cap of segments."""
     with transaction.atomic():
         if segment.pk is not None:
             list(GuardSegment.objects.select_for_update().filter(pk=segment.pk))
+        _lock_cell(segment.cell_id)
         segment.clean()
         segment.save()
     return segment
+
+
+def device_save(*, device: Device) -> Device:
+    """Save a new, changed or moved safety device, checked again under a lock
+    on the cell it goes in: two devices added at once to a cell with one slot
+    left store one, and the other is refused by name (``cell``)."""
+    with transaction.atomic():
+        _lock_cell(device.cell_id)
+        device.clean()
+        device.save()
+    return device
+
+
+def operator_station_save(*, station: OperatorStation) -> OperatorStation:
+    """Save a new, changed or moved operator station, checked again under a
+    lock on its cell (its cap of stations), as ``device_save`` does."""
+    with transaction.atomic():
+        _lock_cell(station.cell_id)
+        station.clean()
+        station.save()
+    return station

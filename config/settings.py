@@ -263,13 +263,13 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "cells.api.errors.exception_handler",
-    # Bounded inputs (issue 13): DRF's parsers, with JSON nested deeper than
-    # config.parsers.MAX_JSON_DEPTH a 400 rather than a RecursionError (500).
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Bounded inputs (issue 13): the API reads JSON, with JSON nested deeper
+    # than config.parsers.MAX_JSON_DEPTH a 400 rather than a RecursionError
+    # (500). Only the uploads (a CSV, a DXF, a Table K.1) read multipart, each
+    # by its own parser_classes: form encodings would let an empty value stand
+    # for a field's default, which the schema does not allow.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Authentication (issue 13): requests per client and period, see below.
     "DEFAULT_THROTTLE_CLASSES": [
         "cells.api.throttling.AnonThrottle",
@@ -316,6 +316,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The error answers every operation can give, with their bodies.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.document_errors",
+    ],
     # 3.1 speaks JSON Schema 2020-12, which the calculators' pydantic models emit.
     "OAS_VERSION": "3.1.0",
     # Choice sets shared by several fields (severity and residual_severity...),
@@ -336,6 +341,18 @@ SPECTACULAR_SETTINGS = {
         "PerformanceLevelCodeEnum": "compliance.calculators.iso13849_tables.PL_ORDER",
         "SubsystemRouteCodeEnum": "compliance.calculators.iso13849_verify.ROUTES",
         "SubsystemRouteEnum": "compliance.safety_functions.models.SubsystemRoute",
+        # The same for the responses typed by pydantic models (the exchange
+        # document, findings, costs, plan), which carry bare codes: each set
+        # gets a name, and the database's sets keep theirs.
+        "TaskTypeCodeEnum": "compliance.plan.schemas.TASK_TYPE_CODES",
+        "CollaborativeModeCodeEnum": "compliance.plan.schemas.COLLABORATIVE_MODE_CODES",
+        "PlanKeyEnum": "compliance.plan.schemas.PLAN_KEYS",
+        # (A custom line has the same categories: the set keeps its first name.)
+        "CustomLineCategoryEnum": "compliance.costs.schemas.CATEGORY_CODES",
+        "TaskTypeEnum": "cells.models.cell.TASK_TYPE_CHOICES",
+        "PurposeEnum": "cells.models.OpeningPurpose",
+        "PhaseEnum": "compliance.assessment.models.Phase",
+        "OutcomeEnum": "compliance.safety_functions.models.ValidationOutcome",
     },
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,21 @@ def test_database_url_selects_postgresql_and_broker_url_real_workers():
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert result.stdout.split() == ["django.db.backends.postgresql", "False"]
+
+
+def test_the_readme_lists_every_variable_the_settings_read():
+    settings = (ROOT / "config" / "settings.py").read_text(encoding="utf-8")
+    read = set(
+        re.findall(r"env_(?:str|bool|int|list|rate)\(\s*\"([A-Z0-9_]+)\"", settings)
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    listed = {
+        name
+        for row in rows
+        for name in re.findall(r"`([A-Z0-9_]+)`", row.split("|")[1])
+    }
+
+    assert read, "no env_* reads found: the pattern no longer fits settings.py"
+    assert read <= listed, f"missing from the README's table: {sorted(read - listed)}"

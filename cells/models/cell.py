@@ -40,6 +40,14 @@ class HazardZoneShape(models.TextChoices):
     POLYGON = "polygon", _("Polygon")
 
 
+# Named so that the API schema can name their enum (ENUM_NAME_OVERRIDES).
+TASK_TYPE_CHOICES = [
+    ("mobile_locomotion", _("Mobile or locomotion task")),
+    ("structured_pick_place", _("Narrow, structured pick-and-place")),
+    ("contact_rich_manipulation", _("Precise contact-rich manipulation")),
+]
+
+
 class CollaborativeMode(models.TextChoices):
     """The collaborative operation modes of ISO/TS 15066:2016, 5.5."""
 
@@ -100,11 +108,7 @@ class Cell(models.Model):
         _("kind of task"),
         max_length=30,
         default="structured_pick_place",
-        choices=[
-            ("mobile_locomotion", _("Mobile or locomotion task")),
-            ("structured_pick_place", _("Narrow, structured pick-and-place")),
-            ("contact_rich_manipulation", _("Precise contact-rich manipulation")),
-        ],
+        choices=TASK_TYPE_CHOICES,
         help_text=_("How well the task's behaviour carries over from simulation."),
     )
     # What the compliance checks need; empty means "not known yet".

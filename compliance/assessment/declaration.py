@@ -24,6 +24,9 @@ STATEMENT = gettext_noop(
     "residual risks and the open findings listed with the reasons given."
 )
 REASON_MAX_CHARS = 500
+# The password entered again to sign: at most what the token login takes
+# (``cells.api.tokens``), so no one can make the server hash megabytes.
+PASSWORD_MAX_LENGTH = 4096
 
 Problem = Literal["missing", "too_long"]
 

@@ -7,11 +7,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
-from compliance.assessment import selectors
+from compliance.assessment import declaration, selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import (
     CONTACT_AREA_MAX_CM2,
     CONTACT_AREA_MIN_CM2,
+    HAZARD_DESCRIPTION_MAX_LENGTH,
+    LIMIT_TEXT_MAX_LENGTH,
     CollaborativeMode,
     ContactType,
     MeasureStep,
@@ -40,31 +42,37 @@ class LimitsForm(forms.Form):
         label=_("Intended use"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     foreseeable_misuse = forms.CharField(
         label=_("Reasonably foreseeable misuse"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     space_limits = forms.CharField(
         label=_("Space limits"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     time_limits = forms.CharField(
         label=_("Time limits (life cycle)"),
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     low_guard_justification = forms.CharField(
         label=_("Why a guard lower than 1.8 m carries no height-related risk"),
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     conformity_route = forms.CharField(
         label=_("Conformity route for collaborative operation without a fence"),
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
+        max_length=LIMIT_TEXT_MAX_LENGTH,
     )
     exposed_persons = forms.MultipleChoiceField(
         label=_("Persons exposed"),
@@ -126,7 +134,10 @@ class HazardForm(forms.Form):
         help_text=_("The tool's smallest edge that may touch, in cm²."),
     )
     description = forms.CharField(
-        label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+        label=_("Description"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        max_length=HAZARD_DESCRIPTION_MAX_LENGTH,
     )
     severity = forms.ChoiceField(
         label=_("Severity S"), choices=NOT_ESTIMATED + S_CHOICES, required=False
@@ -251,6 +262,7 @@ class SignForm(forms.Form):
         label=_("Your password"),
         strip=False,
         required=False,
+        max_length=declaration.PASSWORD_MAX_LENGTH,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
         help_text=_("Enter it again: signing is in your name."),
     )

@@ -81,6 +81,15 @@ class RevisionStatus(models.TextChoices):
     SIGNED = "signed", _("Signed")
 
 
+# The longest free text a person may enter: the limits of the machine, and a
+# hazard's description (a paragraph, as a certificate's scope). Checked where
+# it is entered (the forms and the serializers), not by a ``max_length`` on
+# the fields: changing a field makes SQLite rebuild its table, which drops
+# the triggers that freeze signed revisions (migration 0002).
+LIMIT_TEXT_MAX_LENGTH = 4000
+HAZARD_DESCRIPTION_MAX_LENGTH = 1000
+
+
 class Revision(models.Model):
     """One numbered state of an assessment. Frozen once signed."""
 

@@ -22,6 +22,8 @@ from compliance.assessment import checks, declaration, selectors, services
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.hazards import catalogue, risk
 from compliance.assessment.models import (
+    HAZARD_DESCRIPTION_MAX_LENGTH,
+    LIMIT_TEXT_MAX_LENGTH,
     Assessment,
     Hazard,
     Measure,
@@ -293,6 +295,7 @@ class HazardSerializer(serializers.ModelSerializer):
             "version",
         ]
         read_only_fields = ["key", "order", "location_label"]
+        extra_kwargs = {"description": {"max_length": HAZARD_DESCRIPTION_MAX_LENGTH}}
         validators: list[Any] = []
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -490,16 +493,22 @@ class RevisionDetailSerializer(RevisionSerializer):
         ).data
 
 
+def _limit_text() -> serializers.CharField:
+    return serializers.CharField(
+        required=False, allow_blank=True, max_length=LIMIT_TEXT_MAX_LENGTH
+    )
+
+
 class RevisionLimitsSerializer(serializers.Serializer):
     """The limits of the machine (ISO 12100:2010 5.3), as a PATCH of a revision."""
 
     version = serializers.IntegerField(min_value=1, help_text=VERSION_HELP)
-    intended_use = serializers.CharField(required=False, allow_blank=True)
-    foreseeable_misuse = serializers.CharField(required=False, allow_blank=True)
-    space_limits = serializers.CharField(required=False, allow_blank=True)
-    time_limits = serializers.CharField(required=False, allow_blank=True)
-    low_guard_justification = serializers.CharField(required=False, allow_blank=True)
-    conformity_route = serializers.CharField(required=False, allow_blank=True)
+    intended_use = _limit_text()
+    foreseeable_misuse = _limit_text()
+    space_limits = _limit_text()
+    time_limits = _limit_text()
+    low_guard_justification = _limit_text()
+    conformity_route = _limit_text()
     exposed_persons = serializers.ListField(
         child=serializers.ChoiceField(choices=catalogue.exposed_person_choices()),
         required=False,
@@ -611,6 +620,7 @@ class SignRequestSerializer(serializers.Serializer):
         default="",
         trim_whitespace=False,
         write_only=True,
+        max_length=declaration.PASSWORD_MAX_LENGTH,
         style={"input_type": "password"},
         help_text="The signer's password, entered again.",
     )

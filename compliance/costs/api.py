@@ -10,8 +10,8 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
+from pydantic import BaseModel
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +22,13 @@ from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
 from compliance.costs import services as cost_services
 from compliance.costs.models import CustomLineItem
+from compliance.costs.schemas import (
+    CellLineItems,
+    CellSafeguards,
+    CostLine,
+    OrganisationCatalogue,
+    OrganisationCatalogueEntry,
+)
 
 CURRENCIES = ["KRW", "USD", "EUR"]
 
@@ -29,6 +36,13 @@ CURRENCIES = ["KRW", "USD", "EUR"]
 def line_json(item) -> dict[str, Any]:
     """A line item as the API gives it, its texts in the reader's language."""
     return item.model_dump(mode="json", context={"translate": gettext})
+
+
+def shown(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` through the response's model (in ``schemas``): the answer is
+    what the OpenAPI schema says, or an error here rather than a surprise for
+    the client."""
+    return model.model_validate(data).model_dump(mode="json")
 
 
 def money_field() -> serializers.DecimalField:
@@ -56,12 +70,13 @@ class CellSafeguardsView(APIView):
     @extend_schema(
         tags=["compliance"],
         summary="Safeguards a cell needs",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: CellSafeguards},
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         items = cost_selectors.safeguards(cost_selectors.line_items(cell))
-        return Response({"cell": cell.pk, "safeguards": [line_json(i) for i in items]})
+        data = {"cell": cell.pk, "safeguards": [line_json(i) for i in items]}
+        return Response(shown(CellSafeguards, data))
 
 
 class LineEditSerializer(serializers.Serializer):
@@ -92,7 +107,7 @@ class CellLineItemView(APIView):
         tags=["compliance"],
         summary="Edit a derived cost line",
         request=LineEditSerializer,
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: CostLine},
     )
     def put(self, request: Request, pk: int, key: str) -> Response:
         cell, item = self._item(request, pk, key)
@@ -102,7 +117,7 @@ class CellLineItemView(APIView):
             cell=cell, actor=request.user, item=item, **serializer.validated_data
         )
         edited = next(i for i in cost_selectors.line_items(cell) if i.key == key)
-        return Response(line_json(edited))
+        return Response(shown(CostLine, line_json(edited)))
 
     @extend_schema(
         tags=["compliance"],
@@ -222,19 +237,18 @@ class CatalogueView(APIView):
     @extend_schema(
         tags=["compliance"],
         summary="The organisation's catalogue of prices and lead times",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: OrganisationCatalogue},
     )
     def get(self, request: Request, pk: int) -> Response:
         organisation = get_object_or_404(
             cell_selectors.organisations_for(request.user), pk=pk
         )
         current = cost_selectors.catalogue_for(organisation.pk)
-        return Response(
-            {
-                "organisation": organisation.pk,
-                "entries": [_entry(current[e.key]) for e in CATALOGUE],
-            }
-        )
+        data = {
+            "organisation": organisation.pk,
+            "entries": [_entry(current[e.key]) for e in CATALOGUE],
+        }
+        return Response(shown(OrganisationCatalogue, data))
 
 
 class CatalogueEntryView(APIView):
@@ -252,7 +266,7 @@ class CatalogueEntryView(APIView):
     @extend_schema(
         tags=["compliance"],
         request=CatalogueEditSerializer,
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: OrganisationCatalogueEntry},
     )
     def put(self, request: Request, pk: int, key: str) -> Response:
         organisation = self._organisation(request, pk, key)
@@ -264,7 +278,8 @@ class CatalogueEntryView(APIView):
             key=key,
             **serializer.validated_data,
         )
-        return Response(_entry(cost_selectors.catalogue_for(organisation.pk)[key]))
+        entry = _entry(cost_selectors.catalogue_for(organisation.pk)[key])
+        return Response(shown(OrganisationCatalogueEntry, entry))
 
     @extend_schema(tags=["compliance"], responses={204: None})
     def delete(self, request: Request, pk: int, key: str) -> Response:
@@ -282,25 +297,20 @@ class CellLineItemsView(APIView):
     @extend_schema(
         tags=["compliance"],
         summary="Cost and lead-time line items of a cell",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: CellLineItems},
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         items = cost_selectors.line_items(cell)
         totals = [
-            {
-                "currency": t["currency"],
-                "low": str(t["range"][0]),
-                "high": str(t["range"][1]),
-            }
+            {"currency": t["currency"], "low": t["range"][0], "high": t["range"][1]}
             if t["currency"]
             else {"unknown_count": t["unknown"]}
             for t in cost_selectors.totals_by_currency(items)
         ]
-        return Response(
-            {
-                "cell": cell.pk,
-                "items": [line_json(i) for i in items],
-                "totals": totals,
-            }
-        )
+        data = {
+            "cell": cell.pk,
+            "items": [line_json(i) for i in items],
+            "totals": totals,
+        }
+        return Response(shown(CellLineItems, data))

@@ -4,8 +4,7 @@ with their comparison, and the project's own figures for an activity."""
 from __future__ import annotations
 
 from django.utils.translation import gettext
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,9 +12,10 @@ from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
 from compliance.costs import selectors as cost_selectors
-from compliance.costs.api import currency_field, money_field, weeks_field
+from compliance.costs.api import currency_field, money_field, shown, weeks_field
 from compliance.plan import services as plan_services
 from compliance.plan.comparison import compare
+from compliance.plan.schemas import CellPlan
 from compliance.plan.selectors import plan_inputs
 
 
@@ -25,14 +25,14 @@ class CellPlanView(APIView):
     @extend_schema(
         tags=["compliance"],
         summary="Schedule and sim-first comparison of a cell",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: CellPlan},
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         items = cost_selectors.line_items(cell)
         comparison = compare(plan_inputs(cell, items))
         data = comparison.model_dump(mode="json", context={"translate": gettext})
-        return Response({"cell": cell.pk, **data})
+        return Response(shown(CellPlan, {"cell": cell.pk, **data}))
 
 
 class AssumptionSerializer(serializers.Serializer):

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 
 import pytest
 from django.db import connections
@@ -88,3 +91,56 @@ def test_healthz_is_200_with_a_broker_that_answers(client, broker):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json()["checks"] == {"database": "ok", "broker": "ok"}
+
+
+@pytest.fixture
+def silent_database(monkeypatch):
+    """A PostgreSQL server that takes the connection and never answers: what a
+    hung or half-dead database looks like to a client. Whatever the tests'
+    own database is (psycopg is installed either way)."""
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    settings = {
+        **connections["default"].settings_dict,
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": "planner",
+        "USER": "planner",
+        "PASSWORD": "",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "OPTIONS": {},
+    }
+    silent = DatabaseWrapper(settings, alias="silent")
+    monkeypatch.setattr(views, "connections", _Connections(silent))
+    yield
+    server.close()  # a check still waiting gets its answer: refused
+    silent.close()
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_in_seconds_when_the_database_does_not_answer(
+    client, silent_database
+):
+    answered: list = []
+
+    def ask() -> None:
+        try:
+            answered.append(client.get("/healthz"))
+        finally:
+            connections.close_all()  # this thread's own
+
+    # In a thread, so that a check without a timeout fails the test, not hangs.
+    check = threading.Thread(target=ask, daemon=True)
+    started = time.monotonic()
+
+    check.start()
+    check.join(timeout=views.DATABASE_TIMEOUT_S + 5)
+
+    assert answered, "the health check was still waiting for the database"
+    assert time.monotonic() - started < views.DATABASE_TIMEOUT_S + 5
+    (response,) = answered
+    assert response.status_code == 503
+    assert response.json()["down"] == ["database"]

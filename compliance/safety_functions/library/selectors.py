@@ -12,6 +12,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 
 from cells import selectors as cell_selectors
 from cells.models import Organisation
@@ -85,8 +86,11 @@ class LibraryDeviceFilter(django_filters.FilterSet):
     pl_at_least = django_filters.ChoiceFilter(
         choices=PL.choices, method="filter_pl", label=_("PL at least")
     )
-    # A ChoiceFilter (not Typed...) so the select starts at "any type".
-    iec61496_type = django_filters.ChoiceFilter(
+    # A ChoiceFilter (not Typed...) so the select starts at "any type"; the
+    # query string carries the digit as text, as the schema says.
+    iec61496_type = extend_schema_field({"type": "string", "enum": ["2", "3", "4"]})(
+        django_filters.ChoiceFilter
+    )(
         choices=[("2", "Type 2"), ("3", "Type 3"), ("4", "Type 4")],
         label=_("IEC 61496 type"),
     )

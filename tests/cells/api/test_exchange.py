@@ -523,7 +523,9 @@ def test_viewer_cannot_import(viewer_api, project, document):
 
 
 def test_import_takes_json_only(owner_api, project):
-    response = owner_api.post(IMPORT_URL, {"project": project.pk, "document": "x"})
+    response = owner_api.post(
+        IMPORT_URL, {"project": project.pk, "document": "x"}, format="multipart"
+    )
 
     assert response.status_code == 415
 

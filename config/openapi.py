@@ -1,0 +1,109 @@
+"""The API's error answers in the OpenAPI schema (issue 13: "the schema's types
+exact"). Every operation can answer 400 (bad input), 401 (not signed in), 403
+(not allowed), 404 (not found, or another organisation's; also a page past the
+last) and 429 (throttled); drf-spectacular documents only what each view
+declares, so this hook adds the rest with the bodies the API really sends
+(``cells.api.errors`` and ``config.errors``). A response a view documents with
+its own body (a 409 with the current values, say) is left as it is; one it
+documents by a description only gets the body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCHEMAS = "#/components/schemas/"
+
+COMPONENTS: dict[str, dict[str, Any]] = {
+    "ErrorValue": {
+        "description": "A message, a list of them, or messages by field.",
+        "anyOf": [
+            {"type": "string"},
+            # A row's or a line's number, beside its message.
+            {"type": "integer"},
+            {"type": "array", "items": {"$ref": SCHEMAS + "ErrorValue"}},
+            {
+                "type": "object",
+                "additionalProperties": {"$ref": SCHEMAS + "ErrorValue"},
+            },
+        ],
+    },
+    "FieldErrors": {
+        "description": "Messages by field ({field: [messages]}, nested fields by "
+        "their path, non_field_errors for the whole), or detail, or a list of "
+        "messages.",
+        "anyOf": [
+            {
+                "type": "object",
+                "additionalProperties": {"$ref": SCHEMAS + "ErrorValue"},
+            },
+            {"type": "array", "items": {"type": "string"}},
+        ],
+    },
+    "ErrorDetail": {
+        "type": "object",
+        "properties": {"detail": {"type": "string"}},
+        "required": ["detail"],
+    },
+}
+
+ERRORS: dict[str, tuple[str, str]] = {
+    "400": ("FieldErrors", "Bad input: nothing was saved."),
+    "401": ("ErrorDetail", "Not signed in, or the token is unknown or expired."),
+    "403": ("ErrorDetail", "Your role does not allow this."),
+    "404": (
+        "ErrorDetail",
+        "Not found: no such object, another organisation's, or a page past the last.",
+    ),
+    "429": ("ErrorDetail", "Too many requests: wait the seconds it names."),
+}
+
+# A delete of an object a record names (a device a measure relies on, a cell
+# with a signed assessment) is refused: kept for the record.
+KEPT = ("ErrorDetail", "Kept for the record: an assessment or measure names it.")
+
+METHODS = ("get", "put", "post", "delete", "patch")
+
+
+def _body(component: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": SCHEMAS + component}}}
+
+
+def document_errors(result, generator, request, public):
+    """drf-spectacular postprocessing hook (``POSTPROCESSING_HOOKS``)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for name, schema in COMPONENTS.items():
+        schemas.setdefault(name, schema)
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            responses = operation.setdefault("responses", {})
+            errors = {**ERRORS, "409": KEPT} if method == "delete" else ERRORS
+            for code, (component, description) in errors.items():
+                documented = responses.get(code)
+                if documented is None:
+                    responses[code] = {
+                        "description": description,
+                        "content": _body(component),
+                    }
+                elif not documented.get("content"):
+                    documented["content"] = _body(component)
+            _empty_filter_is_any(operation)
+    return result
+
+
+def _empty_filter_is_any(operation: dict[str, Any]) -> None:
+    """A list's filter sent empty (``?country=``, ``?cell=``) filters nothing,
+    as django-filter reads it: the schema says so. (An empty ``page`` is a 404,
+    as DRF's paginator reads it.)"""
+    for parameter in operation.get("parameters", []):
+        if parameter.get("in") != "query" or parameter.get("name") == "page":
+            continue
+        schema = parameter.get("schema", {})
+        if "enum" in schema:
+            if "" not in schema["enum"]:
+                schema["enum"] = [*schema["enum"], ""]
+        elif schema.get("type") in ("integer", "number", "boolean"):
+            parameter["schema"] = {
+                "anyOf": [schema, {"type": "string", "maxLength": 0}]
+            }
