@@ -219,6 +219,8 @@ class Drawing(_Prim):
     gaps: list[GapShape] = []
     reach: ReachShape | None = None
     clearances: list[ClearanceShape] = []
+    # Lines of an imported CAD drawing (cells.layout_dxf), drawn faintly behind.
+    underlay: list[Line] = []
 
     @property
     def view_box(self) -> str:
@@ -226,6 +228,24 @@ class Drawing(_Prim):
             f"{self.view_min_x:g} {self.view_min_y:g} "
             f"{self.view_width:g} {self.view_height:g}"
         )
+
+    @property
+    def grid_labels(self) -> list[Label]:
+        """The grid's coordinates in mm (plan y, up), along the top edge for
+        x and the left edge for y, so a point can be read off the plan."""
+        size = self.font_mm * 0.75
+        top, left = self.view_min_y + size * 1.1, self.view_min_x + size * 0.3
+        labels = []
+        for line in self.grid:
+            if line.x1 == line.x2 and line.x1 > left + size * 2:
+                labels.append(
+                    Label(x=line.x1 + size * 0.25, y=top, text=f"{round(line.x1):,}")
+                )
+            elif line.y1 == line.y2 and line.y1 > top + size:
+                labels.append(
+                    Label(x=left, y=line.y1 - size * 0.25, text=f"{round(-line.y1):,}")
+                )
+        return labels
 
 
 def _mm(value: float) -> str:
@@ -654,10 +674,12 @@ def layout_drawing(
     *,
     labels: DrawingLabels | None = None,
     required: Sequence[Requirement] = (),
+    underlay: Sequence[Sequence[float]] = (),
 ) -> Drawing:
     """The plan of ``document``. ``labels``: the words drawn, translated;
     ``required``: the devices' required minimum distances, drawn round the
-    hazard zone."""
+    hazard zone; ``underlay``: lines [x1, y1, x2, y2] of an imported drawing,
+    drawn behind the plan (the view holds them too)."""
     labels = labels or DrawingLabels()
     result = drawing_perimeter.analyse(document)
     # Without an analysable zone (a polygon that crosses itself) there is no
@@ -684,6 +706,8 @@ def layout_drawing(
     extent_points += [(s.x_mm, s.y_mm) for s in document.operator_stations]
     for device in document.devices:
         extent_points += _placed_points(device)
+    for x1, y1, x2, y2 in underlay:
+        extent_points += [(x1, y1), (x2, y2)]
     if result is not None:
         for req in wanted:
             circle, outline = drawing_perimeter.clearance_outline(
@@ -857,4 +881,5 @@ def layout_drawing(
         gaps=gaps,
         reach=reach,
         clearances=clearances,
+        underlay=[Line(x1=x1, y1=-y1, x2=x2, y2=-y2) for x1, y1, x2, y2 in underlay],
     )

@@ -53,9 +53,14 @@ def cell_for(user, pk: int) -> Cell:
     return get_object_or_404(cells_for(user), pk=pk)
 
 
-def cell_with_layout(user, pk: int) -> Cell:
-    """A cell with its whole layout loaded in a fixed number of queries."""
-    queryset = cells_for(user).prefetch_related(
+def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
+    """A cell with its whole layout loaded in a fixed number of queries; with
+    the underlay of its plan too (an imported drawing), for the pages that
+    draw it (in the same query)."""
+    queryset = cells_for(user)
+    if with_underlay:
+        queryset = queryset.select_related("underlay")
+    queryset = queryset.prefetch_related(
         Prefetch(
             "segments",
             queryset=GuardSegment.objects.prefetch_related(

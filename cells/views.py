@@ -54,6 +54,8 @@ from cells.forms import (
     ProjectForm,
 )
 from cells.htmx import is_fragment_request, render_page
+from cells.layout_dxf.selectors import underlay_lines
+from cells.layout_editor.selectors import plan_model
 from cells.models import (
     Cell,
     CellCertificate,
@@ -89,14 +91,14 @@ def _deleted(request: HttpRequest, obj) -> bool:
 DISTANCE_RULES = frozenset({sensing.MINIMUM_DISTANCE.id, sensing.INTERLOCK_DISTANCE.id})
 
 
-def _drawing(cell: Cell) -> Drawing:
-    """The plan of a cell loaded by ``selectors.cell_with_layout``, with the
-    minimum distance each device is required to keep from the hazard zone
+def distance_requirements(cell: Cell) -> list[Requirement]:
+    """The minimum distance each device of a cell loaded by
+    ``selectors.cell_with_layout`` is required to keep from the hazard zone
     (the rules are evaluated once, in a fixed number of queries)."""
     # The findings read the certificates, as the page does: fetched once.
     prefetch_related_objects([cell], "certificates")
     index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}
-    required = [
+    return [
         Requirement(
             device_index=index_of[finding.subject_key],
             required_mm=int(finding.numbers["required_mm"]),
@@ -108,14 +110,26 @@ def _drawing(cell: Cell) -> Drawing:
         and "required_mm" in finding.numbers
         and finding.subject_key in index_of
     ]
-    labels = DrawingLabels(
+
+
+def drawing_labels() -> DrawingLabels:
+    """The words drawn on the plan, in the reader's language."""
+    return DrawingLabels(
         gap=_("open %(width)s mm"),
         gap_uncertain=_("open (width uncertain)"),
         reach_past=_("zone reaches %(reach)s mm past the guard"),
         required=_("S ≥ %(distance)s mm"),
     )
+
+
+def _drawing(cell: Cell) -> Drawing:
+    """The plan of a cell loaded by ``selectors.cell_with_layout`` (with its
+    underlay), with each device's required minimum distance."""
     return layout_drawing(
-        selectors.cell_document(cell), labels=labels, required=required
+        selectors.cell_document(cell),
+        labels=drawing_labels(),
+        required=distance_requirements(cell),
+        underlay=underlay_lines(cell),
     )
 
 
@@ -251,7 +265,7 @@ def _layout_stylesheet() -> str:
 @login_required
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
-    cell = selectors.cell_with_layout(request.user, pk)
+    cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
     drawing = _drawing(cell)
     response = render(
         request,
@@ -279,8 +293,8 @@ class ElementKind:
     queryset: Callable[[Cell], QuerySet]
     new: Callable[[Cell], Model]
     title: str
-    # How a valid form is saved: openings and segments through a service that
-    # locks the segment and checks again (two editors at once).
+    # How a valid form is saved: through a service that locks the segment or
+    # the cell and checks again (two editors at once, a cell's caps).
     save: Callable[[ModelForm], Model] = lambda form: form.save()
 
 
@@ -304,12 +318,14 @@ ELEMENT_KINDS: dict[str, ElementKind] = {
         lambda cell: Device.objects.filter(cell=cell),
         lambda cell: Device(cell=cell),
         gettext_lazy("safety device"),
+        lambda form: services.device_save(device=form.instance),
     ),
     "station": ElementKind(
         OperatorStationForm,
         lambda cell: OperatorStation.objects.filter(cell=cell),
         lambda cell: OperatorStation(cell=cell),
         gettext_lazy("operator station"),
+        lambda form: services.operator_station_save(station=form.instance),
     ),
 }
 
@@ -329,7 +345,7 @@ def render_workspace(
 ) -> HttpResponse:
     """The cell page, or for htmx its workspace fragment, in a fixed number of
     queries however many elements the layout has."""
-    cell = selectors.cell_with_layout(request.user, pk)
+    cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
     # First: it fetches the certificates the list below reads too.
     drawing = _drawing(cell)
     segments = list(cell.segments.all())
@@ -350,6 +366,8 @@ def render_workspace(
         "editor": editor,
         "selected_key": _selected_key(editor, segments, stations, devices),
         "saved": saved,
+        # The drawing tools' view of the plan (cells.layout_editor).
+        "plan_model": plan_model(cell, segments, stations, devices),
     }
     return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
 

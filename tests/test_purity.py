@@ -20,6 +20,12 @@ PURE_MODULES = {
         "cells.exchange",
         "cells.drawing",
     ],
+    "layout dxf": [
+        "cells.layout_dxf.layers",
+        "cells.layout_dxf.reading",
+        "cells.layout_dxf.writing",
+        "cells.layout_dxf.schemas",
+    ],
     "calculators": [
         "compliance.calculators.registry",
         "compliance.calculators.iso13849",
@@ -54,6 +60,7 @@ PURE_MODULES = {
         "compliance.rules.baseline",
         "compliance.rules.sensing",
         "compliance.rules.collaborative",
+        "compliance.rules.schemas",
     ],
     "costs": [
         "compliance.costs",
@@ -65,6 +72,7 @@ PURE_MODULES = {
         "compliance.costs.work",
         "compliance.costs.money",
         "compliance.costs.organisation",
+        "compliance.costs.schemas",
     ],
     "safety functions": [
         "compliance.safety_functions.proposing",
@@ -85,6 +93,7 @@ PURE_MODULES = {
         "compliance.plan.sim_first",
         "compliance.plan.comparison",
         "compliance.plan.explanations",
+        "compliance.plan.schemas",
     ],
     "proposals": [
         "compliance.proposals.pdf.data",

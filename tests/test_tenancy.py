@@ -65,6 +65,11 @@ OBJECT_URLS = {
     "cells:cell_edit": lambda o: [o["cell"].pk],
     "cells:cell_delete": lambda o: [o["cell"].pk],
     "cells:cell_layout_svg": lambda o: [o["cell"].pk],
+    # DXF in and out (the viewer too: tests/cells/layout_dxf/test_tenancy.py).
+    "cells:layout_dxf_import": lambda o: [o["cell"].pk],
+    "cells:layout_dxf_export": lambda o: [o["cell"].pk],
+    "api:cell-layout-dxf-import": lambda o: [o["cell"].pk],
+    "api:cell-layout-dxf": lambda o: [o["cell"].pk],
     "cells:hazard_zone_edit": lambda o: [o["cell"].pk],
     "cells:element_add": lambda o: [o["cell"].pk, "segment"],
     "cells:element_edit": lambda o: [o["cell"].pk, "opening", o["opening"].pk],
@@ -72,6 +77,8 @@ OBJECT_URLS = {
     "cells:certificate_add": lambda o: [o["cell"].pk],
     "cells:certificate_edit": lambda o: [o["cell"].pk, o["certificate"].pk],
     "cells:certificate_delete": lambda o: [o["cell"].pk, o["certificate"].pk],
+    # Drawing on the plan (cells.layout_editor): every tool, undo and redo.
+    "cells:plan_edit": lambda o: [o["cell"].pk, "undo"],
     # The risk-assessment pages.
     "compliance:assessment": lambda o: [o["cell"].pk],
     "compliance:cell_compliance": lambda o: [o["cell"].pk],

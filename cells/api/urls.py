@@ -6,6 +6,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from cells.api import tokens, views
+from cells.layout_dxf import urls as layout_dxf_urls
 
 app_name = "api"
 
@@ -23,6 +24,8 @@ router.register("certificates", views.CellCertificateViewSet, basename="certific
 
 urlpatterns = [
     *router.urls,
+    # DXF in and out (issue 14): a cell's layout from and as a CAD drawing.
+    *layout_dxf_urls.api_urlpatterns,
     # Authentication (issue 13): API tokens that expire and can be revoked.
     path("auth/login/", tokens.TokenLoginView.as_view(), name="auth-login"),
     path("auth/logout/", tokens.TokenLogoutView.as_view(), name="auth-logout"),

@@ -9,6 +9,7 @@ y away from the viewer), all heights are above the floor.
 from __future__ import annotations
 
 from cells.exchange import COORDINATE_LIMIT_MM
+from cells.layout_dxf.models import LayoutUnderlay
 from cells.models.bounds import (
     COORDINATE_VALIDATORS,
     DETECTION_UPPER_LIMIT_MM,
@@ -80,6 +81,7 @@ __all__ = [
     "GuardKind",
     "GuardSegment",
     "HazardZoneShape",
+    "LayoutUnderlay",
     "Membership",
     "Opening",
     "OpeningPurpose",

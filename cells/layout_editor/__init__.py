@@ -1,0 +1,1 @@
+"""Drawing on the plan: the tools' endpoints, their edits and the undo stack."""
