@@ -191,7 +191,7 @@ def _check_placements(
             furthest = opening
 
 
-def _lock_cell(cell_id: int | None) -> None:
+def lock_cell(cell_id: int | None) -> None:
     """Lock the cell's row until the transaction ends, so that elements counted
     against its caps (``cells.exchange.MAX_*``) are counted and inserted by one
     request at a time: two adding the last device at once cannot both see a
@@ -220,7 +220,7 @@ def opening_save(*, opening: Opening) -> Opening:
     """
     with transaction.atomic():
         segment = GuardSegment.objects.select_for_update().get(pk=opening.segment_id)
-        _lock_cell(segment.cell_id)
+        lock_cell(segment.cell_id)
         opening.segment = segment
         opening.clean()
         opening.save()
@@ -235,7 +235,7 @@ def guard_segment_save(*, segment: GuardSegment) -> GuardSegment:
     with transaction.atomic():
         if segment.pk is not None:
             list(GuardSegment.objects.select_for_update().filter(pk=segment.pk))
-        _lock_cell(segment.cell_id)
+        lock_cell(segment.cell_id)
         segment.clean()
         segment.save()
     return segment
@@ -246,7 +246,7 @@ def device_save(*, device: Device) -> Device:
     on the cell it goes in: two devices added at once to a cell with one slot
     left store one, and the other is refused by name (``cell``)."""
     with transaction.atomic():
-        _lock_cell(device.cell_id)
+        lock_cell(device.cell_id)
         device.clean()
         device.save()
     return device
@@ -256,7 +256,7 @@ def operator_station_save(*, station: OperatorStation) -> OperatorStation:
     """Save a new, changed or moved operator station, checked again under a
     lock on its cell (its cap of stations), as ``device_save`` does."""
     with transaction.atomic():
-        _lock_cell(station.cell_id)
+        lock_cell(station.cell_id)
         station.clean()
         station.save()
     return station

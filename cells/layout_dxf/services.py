@@ -25,7 +25,7 @@ from cells.models import Cell, GuardSegment
 from cells.models.layout import cell_full_message
 
 # The lock every cap of a cell is counted under, taken in the same order.
-from cells.services import _lock_cell
+from cells.services import lock_cell
 
 # Why a file cannot be read, by ``reading.DxfError.code``, in the reader's words.
 READ_ERRORS = {
@@ -167,7 +167,7 @@ def layout_dxf_import(
     )
     new = planned.segments
     with transaction.atomic():
-        _lock_cell(cell.pk)
+        lock_cell(cell.pk)
         # Counted again: another request may have added segments meanwhile.
         existing = GuardSegment.objects.filter(cell_id=cell.pk).count()
         if existing + len(new) > MAX_GUARD_SEGMENTS:

@@ -173,7 +173,7 @@ def hazard_zone_save(*, cell: Cell) -> Cell:
         exclude=[f.name for f in Cell._meta.fields if f.attname not in ZONE_FIELDS]
     )
     with transaction.atomic():
-        list(Cell.objects.select_for_update(no_key=True).filter(pk=cell.pk))
+        services.lock_cell(cell.pk)
         cell.clean()
         cell.save(update_fields=list(ZONE_FIELDS))
     return cell

@@ -101,9 +101,9 @@ def test_a_station_added_to_a_cell_filled_since_its_check_is_refused(cell):
 def test_each_layout_service_locks_the_cell_it_writes_in(cell, monkeypatch):
     # SQLite ignores FOR UPDATE, so the lock is seen asked for, not felt.
     locked: list[int] = []
-    real = services._lock_cell
+    real = services.lock_cell
     monkeypatch.setattr(
-        services, "_lock_cell", lambda cell_id: (locked.append(cell_id), real(cell_id))
+        services, "lock_cell", lambda cell_id: (locked.append(cell_id), real(cell_id))
     )
 
     services.device_save(device=Device(cell=cell, kind="emergency_stop", label="E"))
