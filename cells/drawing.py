@@ -132,6 +132,20 @@ class DrawingLabels(_Prim):
     gap_uncertain: str = "open (width uncertain)"
     reach_past: str = "zone reaches %(reach)s mm past the guard"
     required: str = "S ≥ %(distance)s mm"
+    # The circle's radius as the robot's maximum space (ISO 10218-2): its
+    # reach, then the tool beyond the flange, then the largest workpiece.
+    zone_sum: str = "reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"
+    ring_reach: str = "robot reach"
+    ring_tool: str = "with the tool"
+
+
+class Ring(_Prim):
+    """A circle inside the hazard circle drawn from the robot's figures: the
+    robot's reach, then the reach with the tool; the hazard circle itself adds
+    the largest workpiece. ``title`` names it, in the reader's language."""
+
+    radius: float
+    title: str
 
 
 class Requirement(_Prim):
@@ -209,6 +223,9 @@ class Drawing(_Prim):
     hazard_circle: tuple[float, float, float] | None  # cx, cy, r
     hazard_polygon: str  # SVG points attribute, empty for a circle
     hazard_label: Label | None = None  # the circle's radius
+    # Where the circle is the robot's maximum space (no radius typed): the
+    # robot's reach and the reach with its tool, inside it (innermost first).
+    hazard_rings: list[Ring] = []
     robot_base: tuple[float, float]
     segments: list[SegmentShape]
     openings: list[OpeningShape]
@@ -669,6 +686,49 @@ def _usable(
     return sorted(largest.values(), key=lambda r: (-r.required_mm, r.device_index))
 
 
+def _hazard_circle_parts(
+    document: CellDocument,
+    base: geometry.Point,
+    radius: float,
+    labels: DrawingLabels,
+    font: float,
+    use_polygon: bool,
+) -> tuple[Label | None, list[Ring]]:
+    """The hazard circle's caption (its radius, and what it is made of where it
+    is the robot's maximum space) and the rings inside it."""
+    if use_polygon:
+        return None, []
+    label = Label(
+        x=base[0], y=-(base[1] + radius) + font * 1.6, text=f"r {_mm(radius)}"
+    )
+    robot = document.robot
+    if document.hazard_zone.radius_mm or not (
+        robot.end_effector_mm or robot.workpiece_mm
+    ):
+        return label, []
+    # Under the robot's base, where the circle is free of the guards' captions.
+    label = label.model_copy(
+        update={
+            "y": -base[1] + font * 3,
+            "sub": labels.zone_sum
+            % {
+                "reach": f"{robot.reach_mm:,}",
+                "tool": f"{robot.end_effector_mm:,}",
+                "workpiece": f"{robot.workpiece_mm:,}",
+            },
+        }
+    )
+    rings = [Ring(radius=float(robot.reach_mm), title=labels.ring_reach)]
+    if robot.end_effector_mm and robot.workpiece_mm:
+        rings.append(
+            Ring(
+                radius=float(robot.reach_mm + robot.end_effector_mm),
+                title=labels.ring_tool,
+            )
+        )
+    return label, rings
+
+
 def layout_drawing(
     document: CellDocument,
     *,
@@ -793,12 +853,8 @@ def layout_drawing(
             )
         )
     curtains, mats, scanners = _device_shapes(document, centre, font)
-    hazard_label = (
-        None
-        if use_polygon
-        else Label(
-            x=base[0], y=-(base[1] + radius) + font * 1.6, text=f"r {_mm(radius)}"
-        )
+    hazard_label, rings = _hazard_circle_parts(
+        document, base, radius, labels, font, use_polygon
     )
     gaps: list[GapShape] = []
     reach = None
@@ -871,6 +927,7 @@ def layout_drawing(
         if use_polygon
         else "",
         hazard_label=hazard_label,
+        hazard_rings=rings,
         robot_base=(base[0], -base[1]),
         segments=segments,
         openings=openings,

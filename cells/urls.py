@@ -5,6 +5,7 @@ from django.urls import path
 from cells import views
 from cells.layout_dxf import urls as layout_dxf_urls
 from cells.layout_editor import urls as layout_editor_urls
+from cells.layout_image import urls as layout_image_urls
 
 app_name = "cells"
 urlpatterns = [
@@ -19,6 +20,7 @@ urlpatterns = [
     path("cells/<int:pk>/delete/", views.cell_delete, name="cell_delete"),
     path("cells/<int:pk>/layout.svg", views.cell_layout_svg, name="cell_layout_svg"),
     *layout_dxf_urls.urlpatterns,
+    *layout_image_urls.urlpatterns,
     *layout_editor_urls.urlpatterns,
     path("cells/<int:cell_pk>/zone/", views.hazard_zone_edit, name="hazard_zone_edit"),
     # Before the layout elements: "certificates" would match their <slug:kind>.

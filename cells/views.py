@@ -55,7 +55,9 @@ from cells.forms import (
 )
 from cells.htmx import is_fragment_request, render_page
 from cells.layout_dxf.selectors import underlay_lines
+from cells.layout_editor import services as plan_edits
 from cells.layout_editor.selectors import plan_model
+from cells.layout_image.selectors import underlay_image
 from cells.models import (
     Cell,
     CellCertificate,
@@ -119,6 +121,9 @@ def drawing_labels() -> DrawingLabels:
         gap_uncertain=_("open (width uncertain)"),
         reach_past=_("zone reaches %(reach)s mm past the guard"),
         required=_("S ≥ %(distance)s mm"),
+        zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
+        ring_reach=_("robot reach"),
+        ring_tool=_("with the tool"),
     )
 
 
@@ -358,6 +363,8 @@ def render_workspace(
         "cell": cell,
         "project": cell.project,
         "drawing": drawing,
+        # The floor-plan image under the plan (cells.layout_image), if shown.
+        "underlay_image": underlay_image(cell),
         "segments": segments,
         "opening_count": sum(len(s.openings.all()) for s in segments),
         "stations": stations,
@@ -415,13 +422,24 @@ def _edit_layout(
     saved: str,
     save: Callable[[ModelForm], Model] = lambda form: form.save(),
 ) -> HttpResponse:
+    # Read before the form binds: a save here goes on the plan's undo stack.
+    before = plan_edits.form_before(editor["kind"], form.instance)
     if request.method == "POST" and form.is_valid():
         try:
             element = save(form)
         except ValidationError as exc:  # refused when checked again, under a lock
             form.add_error(None, exc)
         else:
-            return _saved_response(request, cell.pk, saved % {"name": element})
+            message = saved % {"name": element}
+            plan_edits.form_saved(
+                session=request.session,
+                cell_pk=cell.pk,
+                kind=editor["kind"],
+                before=before,
+                instance=element,
+                label=message,
+            )
+            return _saved_response(request, cell.pk, message)
     editor["form"] = form
     return render_workspace(request, cell.pk, editor=editor)
 
@@ -487,18 +505,17 @@ def layout_element_delete(
     require_edit(request.user, cell.project.organisation_id)
     element = get_object_or_404(element_kind.queryset(cell), pk=pk)
     try:
-        with transaction.atomic():
-            element.delete()
-    except (IntegrityError, RestrictedError, ProtectedError):
-        message = _(
-            "“%(name)s” is named by a risk-reduction measure of the risk "
-            "assessment: unlink it there first."
-        ) % {"name": element}
+        # As the plan's Delete key does: on its undo stack, so Ctrl+Z puts it back.
+        message = plan_edits.form_delete(
+            session=request.session, cell=cell, kind=kind, pk=element.pk
+        )
+    except ValidationError as exc:  # a risk-reduction measure still names it
+        message = " ".join(exc.messages)
         if not is_fragment_request(request):
             messages.error(request, message)
             return redirect("cells:cell_detail", pk=cell.pk)
         return render_workspace(request, cell.pk, saved=message)
-    return _saved_response(request, cell.pk, _("Deleted %(name)s.") % {"name": element})
+    return _saved_response(request, cell.pk, message)
 
 
 # Certificates on file -------------------------------------------------------

@@ -45,8 +45,9 @@ import ezdxf.math
 from ezdxf import recover
 from ezdxf.document import Drawing
 from ezdxf.filemanagement import dxf_stream_info
-from ezdxf.lldxf.const import DXFError
+from ezdxf.lldxf.const import DXFError, acad_release
 from ezdxf.lldxf.tagger import binary_tags_loader
+from ezdxf.lldxf.validator import is_dxf_stream
 
 from cells.exchange import COORDINATE_LIMIT_MM
 from cells.layout_dxf.layers import DERIVED, GUARD_LAYERS, MAX_UNDERLAY_LINES
@@ -202,6 +203,8 @@ def read_dxf(data: bytes) -> DxfContents:
         doc = _load(data)
         units_code = int(doc.header.get("$INSUNITS", UNITLESS) or UNITLESS)
         entities = list(doc.modelspace())
+    except DxfError:
+        raise
     except Exception as exc:
         raise DxfError("unreadable", detail=str(exc)[:200]) from exc
     if len(entities) > MAX_ENTITIES:
@@ -237,14 +240,26 @@ def read_dxf(data: bytes) -> DxfContents:
 def _load(data: bytes) -> Drawing:
     """The drawing: binary, or text read by the plain reader (twice as fast),
     and when that refuses it by the recovering one, which mends what CAD
-    programs commonly get wrong."""
+    programs commonly get wrong.
+
+    Text is read with universal newlines: AutoCAD writes CRLF, and given
+    "SECTION\\r" the plain reader finds no section and answers with an empty
+    drawing rather than an error. And a text file must begin as a DXF file
+    does (comments, then a SECTION) before the recovering reader sees it: it
+    mends anything, random bytes, a PDF or a DWG file included, into an
+    empty drawing, which an import would take as "no underlay"."""
     if data.startswith(BINARY_DXF):
         return Drawing.load(binary_tags_loader(data))
+    if data[:6].decode("ascii", errors="ignore") in acad_release:
+        raise DxfError("dwg")
+    sniffed = data.decode("utf-8", errors="ignore").removeprefix("\ufeff")
+    if not is_dxf_stream(io.StringIO(sniffed, newline=None)):
+        raise DxfError("not_dxf")
     try:
         # The header names the encoding of older files (R2007+ are UTF-8).
-        info = dxf_stream_info(io.StringIO(data.decode("utf-8", errors="ignore")))
+        info = dxf_stream_info(io.StringIO(sniffed, newline=None))
         text = data.decode(info.encoding, errors="surrogateescape")
-        return ezdxf.read(io.StringIO(text))
+        return ezdxf.read(io.StringIO(text.removeprefix("\ufeff"), newline=None))
     except (DXFError, LookupError, UnicodeError):
         doc, _auditor = recover.read(io.BytesIO(data))
         return doc

@@ -37,6 +37,15 @@ READ_ERRORS = {
         "This is not a DXF drawing that can be read (%(detail)s). Save it from "
         "your CAD program as DXF (text or binary) and try again."
     ),
+    "not_dxf": gettext_lazy(
+        "This is not a DXF drawing that can be read: the file does not begin "
+        "as a DXF file does. Save the drawing from your CAD program as DXF "
+        "(text or binary) and try again."
+    ),
+    "dwg": gettext_lazy(
+        "This is a DWG drawing, which cannot be read. Save it from your CAD "
+        "program as DXF (text or binary) and try again."
+    ),
     "too_many_entities": gettext_lazy(
         "The drawing has %(count)s entities in its model space; at most "
         "%(limit)s are read. Send a drawing of the cell alone."

@@ -28,7 +28,12 @@ from cells.exchange import GuardSegmentDoc, PointDoc
 from cells.htmx import is_fragment_request, render_page
 from cells.layout_dxf import reading, services
 from cells.layout_dxf.api import cell_layout_dxf, dxf_response
-from cells.layout_dxf.forms import DxfMappingForm, DxfUploadForm, skip_reason
+from cells.layout_dxf.forms import (
+    UNIT_CHOICES,
+    DxfMappingForm,
+    DxfUploadForm,
+    skip_reason,
+)
 from cells.models import Cell
 from cells.permissions import require_edit
 from cells.views import drawing_labels
@@ -191,7 +196,8 @@ def _summary(planned: services.ImportPlan) -> dict:
         "segments": len(planned.segments),
         "by_kind": by_kind,
         "underlay": len(planned.dxf.underlay),
-        "units": planned.dxf.units,
+        # In words ("inches"), not the reader's code ("inch").
+        "units": dict(UNIT_CHOICES).get(planned.dxf.units, planned.dxf.units),
         "units_from": planned.dxf.units_from,
         "skipped": [
             {"reason": skip_reason(reason), "entity": entity, "count": count}

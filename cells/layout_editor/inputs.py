@@ -75,8 +75,10 @@ class ZoneInput(_Input):
 
 
 class DeleteInput(_Input):
-    kind: Literal["segment", "opening", "device", "station"]
-    id: Id
+    """An element deleted; the hazard zone (id 0) is reset to the reach."""
+
+    kind: Literal["segment", "opening", "device", "station", "zone"]
+    id: Annotated[int, Field(ge=0, le=2**63 - 1)]
 
 
 class NoInput(_Input):

@@ -17,6 +17,8 @@ what was typed in the form since.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -46,6 +48,7 @@ ZONE_FIELDS = (
     "robot_base_x_mm",
     "robot_base_y_mm",
     "hazard_zone_shape",
+    "hazard_zone_radius_mm",
     "hazard_zone_polygon_mm",
 )
 SEGMENT_PREFIX = {"fence": "F", "wall": "W", "machine_body": "M"}
@@ -280,6 +283,20 @@ def _created(kind: str, instance: Model, label: str) -> Step:
     )
 
 
+# Default labels ----------------------------------------------------------------
+
+
+def next_number(labels: Iterable[str], label_of: Callable[[Any], str]) -> int:
+    """The number for a new element's default label: one past the highest
+    already in use by labels of the same pattern (``label_of`` makes a label
+    from a number), so a label freed by a delete is not given out again while
+    a higher one stands (F1, F3 → F4, not a second F3)."""
+    head, _mark, tail = label_of("\x00").partition("\x00")
+    pattern = re.compile(re.escape(head) + r"(\d+)" + re.escape(tail))
+    numbers = [int(m[1]) for label in labels if (m := pattern.fullmatch(label))]
+    return max(numbers, default=0) + 1
+
+
 # Geometry --------------------------------------------------------------------
 
 
@@ -314,7 +331,13 @@ def segments_draw(
         )
     ends = [*points[1:], points[0]] if closed else points[1:]
     prefix = SEGMENT_PREFIX.get(kind, "F")
-    number = GuardSegment.objects.filter(cell=cell).count()
+    number = (
+        next_number(
+            GuardSegment.objects.filter(cell=cell).values_list("label", flat=True),
+            lambda n: f"{prefix}{n}",
+        )
+        - 1
+    )
     created = []
     with transaction.atomic():
         for start, end in zip(points, ends, strict=False):
@@ -466,7 +489,10 @@ def opening_draw(*, cell: Cell, segment_pk: int, a: Point, b: Point) -> Step:
         raise ValidationError(
             {"width_mm": _("Drag along the segment to give the opening its width.")}
         )
-    number = Opening.objects.filter(segment__cell=cell).count() + 1
+    number = next_number(
+        Opening.objects.filter(segment__cell=cell).values_list("label", flat=True),
+        lambda n: f"O{n}",
+    )
     opening = Opening(
         segment=segment,
         label=f"O{number}",
@@ -517,13 +543,17 @@ def device_place(*, cell: Cell, kind: str, points: list[Point]) -> Step:
     left to the device's form, which opens beside the plan."""
     if PLACED_DEVICES.get(kind) != len(points):
         raise ValidationError(_("Place the device with its points on the plan."))
-    number = Device.objects.filter(cell=cell).count() + 1
-    device = Device(
-        cell=cell,
-        kind=kind,
-        label=_("%(kind)s %(number)s")
-        % {"kind": DeviceKind(kind).label, "number": number},
+
+    def label_of(number: str | int) -> str:
+        return _("%(kind)s %(number)s") % {
+            "kind": DeviceKind(kind).label,
+            "number": number,
+        }
+
+    number = next_number(
+        Device.objects.filter(cell=cell).values_list("label", flat=True), label_of
     )
+    device = Device(cell=cell, kind=kind, label=label_of(number))
     device.x1_mm, device.y1_mm = points[0]
     if len(points) == 2:
         device.x2_mm, device.y2_mm = points[1]
@@ -532,10 +562,16 @@ def device_place(*, cell: Cell, kind: str, points: list[Point]) -> Step:
 
 
 def station_place(*, cell: Cell, at: Point) -> Step:
-    number = OperatorStation.objects.filter(cell=cell).count() + 1
+    def label_of(number: str | int) -> str:
+        return _("Station %(number)s") % {"number": number}
+
+    number = next_number(
+        OperatorStation.objects.filter(cell=cell).values_list("label", flat=True),
+        label_of,
+    )
     station = OperatorStation(
         cell=cell,
-        label=_("Station %(number)s") % {"number": number},
+        label=label_of(number),
         x_mm=at[0],
         y_mm=at[1],
     )
@@ -552,6 +588,23 @@ def hazard_zone_draw(*, cell: Cell, points: list[Point]) -> Step:
     undo, redo = _changed(before, snapshot(cell, ZONE_FIELDS))
     return Step(
         label=_("Drew the hazard zone."),
+        redo=[{"put": "zone", "fields": redo}],
+        undo=[{"put": "zone", "fields": undo}],
+    )
+
+
+def hazard_zone_reset(*, cell: Cell) -> Step:
+    """The hazard zone deleted: back to the circle of the robot's reach about
+    its base (a cell always has a zone); the corners drawn come back on undo."""
+    before = snapshot(cell, ZONE_FIELDS)
+    cell.hazard_zone_shape = HazardZoneShape.CIRCLE
+    cell.hazard_zone_polygon_mm = []
+    hazard_zone_save(cell=cell)
+    undo, redo = _changed(before, snapshot(cell, ZONE_FIELDS))
+    if set(redo) <= {"id"}:
+        raise ValidationError(_("The hazard zone is already the robot's reach."))
+    return Step(
+        label=_("Reset the hazard zone to the robot's reach."),
         redo=[{"put": "zone", "fields": redo}],
         undo=[{"put": "zone", "fields": undo}],
     )
@@ -602,3 +655,56 @@ def _replay(cell: Cell, stack: UndoStack, source: list, target: list, side: str)
     if side == "undo":
         return _("Undid: %(label)s") % {"label": step["label"]}
     return _("Redid: %(label)s") % {"label": step["label"]}
+
+
+# Saves made in the forms beside the plan ----------------------------------------
+
+FORM_KINDS = ("segment", "opening", "device", "station", "zone")
+
+
+def form_before(kind: str, instance: Model) -> dict | None:
+    """The stored values an element's form may change, read before the form
+    binds (validating it writes the typed values onto the instance); None for
+    a new element, or for a form that is not the plan's."""
+    if kind == "zone":
+        return snapshot(instance, ZONE_FIELDS)
+    if kind in FORM_KINDS and instance.pk is not None:
+        return snapshot(instance)
+    return None
+
+
+def form_saved(
+    *,
+    session,
+    cell_pk: int,
+    kind: str,
+    before: dict | None,
+    instance: Model,
+    label: str,
+) -> None:
+    """Put a save made in an element's form on the plan's undo stack, so that
+    Ctrl+Z takes it back as it takes back an edit drawn on the plan. A save
+    that changed nothing is no step."""
+    if kind not in FORM_KINDS:
+        return
+    if before is None:
+        step = _created(kind, instance, label)
+    else:
+        after = snapshot(instance, ZONE_FIELDS if kind == "zone" else None)
+        undo, redo = _changed(before, after)
+        if set(redo) <= {"id"}:
+            return
+        step = Step(
+            label=label,
+            redo=[{"put": kind, "fields": redo}],
+            undo=[{"put": kind, "fields": undo}],
+        )
+    UndoStack.of(session, cell_pk).push(step)
+
+
+def form_delete(*, session, cell: Cell, kind: str, pk: int) -> str:
+    """Delete an element from its form, as ``element_delete`` does, and put the
+    step on the plan's undo stack: Ctrl+Z puts it back."""
+    step = element_delete(cell=cell, kind=kind, pk=pk)
+    UndoStack.of(session, cell.pk).push(step)
+    return step.label

@@ -54,6 +54,12 @@ def _opening(cell, data, stack):
     return services.opening_draw(cell=cell, segment_pk=data.segment, a=data.a, b=data.b)
 
 
+def _delete(cell, data, stack):
+    if data.kind == "zone":
+        return services.hazard_zone_reset(cell=cell)
+    return services.element_delete(cell=cell, kind=data.kind, pk=data.id)
+
+
 OPERATIONS: dict[str, Operation] = {
     "segments": Operation(
         inputs.SegmentsInput,
@@ -93,10 +99,7 @@ OPERATIONS: dict[str, Operation] = {
         inputs.ZoneInput,
         lambda cell, d, s: services.hazard_zone_draw(cell=cell, points=d.points),
     ),
-    "delete": Operation(
-        inputs.DeleteInput,
-        lambda cell, d, s: services.element_delete(cell=cell, kind=d.kind, pk=d.id),
-    ),
+    "delete": Operation(inputs.DeleteInput, _delete),
     "undo": Operation(
         inputs.NoInput,
         lambda cell, d, stack: services.step_undo(cell=cell, stack=stack),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cells.exchange import COORDINATE_LIMIT_MM
 from cells.layout_dxf.models import LayoutUnderlay
+from cells.layout_image.models import LayoutImage
 from cells.models.bounds import (
     COORDINATE_VALIDATORS,
     DETECTION_UPPER_LIMIT_MM,
@@ -81,6 +82,7 @@ __all__ = [
     "GuardKind",
     "GuardSegment",
     "HazardZoneShape",
+    "LayoutImage",
     "LayoutUnderlay",
     "Membership",
     "Opening",

@@ -27,6 +27,7 @@ const state = {
   pointers: new Map(), // for pinch
   pinch: null,
   lastClient: null,
+  toolsOpen: false, // the phone's "Tools" disclosure
 };
 
 // The page ---------------------------------------------------------------------
@@ -99,7 +100,11 @@ function along(a, b, mm) {
   return { x: a.x + ((b.x - a.x) * mm) / length, y: a.y + ((b.y - a.y) * mm) / length };
 }
 
-// Snapping: to an end point, else onto a segment, else to the grid.
+// Snapping: to an end point, else onto a segment, else to the grid. ``skip``
+// lists the points being dragged: they, and the segments ending at one of
+// them (which stretch with the drag), are no target.
+const nearAny = (p, points) => points.some((q) => dist(p, q) <= 1);
+
 function endpoints(model, skip) {
   const ends = [];
   for (const s of model.segments) {
@@ -112,35 +117,43 @@ function endpoints(model, skip) {
     ends.push(pt(t.at));
   }
   ends.push(...model.zone.polygon.map(pt));
-  return skip ? ends.filter((e) => dist(e, skip) > 1) : ends;
+  return ends.filter((e) => !nearAny(e, skip));
 }
 
-function snap(ed, raw, { skip = null, free = false } = {}) {
+// The nearest other element's end point, else the nearest point on a
+// segment, within reach of ``raw``; or null.
+function snapToObjects(ed, raw, skip = []) {
   const tol = HIT_PX * unitsPerPx(ed.svg);
-  if (!free) {
-    let best = null;
-    for (const e of endpoints(ed.model, skip)) {
-      const d = dist(e, raw);
-      if (d <= tol && (!best || d < best.d)) {
-        best = { d, point: e, to: "end" };
-      }
+  let best = null;
+  for (const e of endpoints(ed.model, skip)) {
+    const d = dist(e, raw);
+    if (d <= tol && (!best || d < best.d)) {
+      best = { d, point: e, to: "end" };
     }
-    if (best) {
-      return best;
+  }
+  if (best) {
+    return best;
+  }
+  for (const s of ed.model.segments) {
+    if (nearAny(pt(s.a), skip) || nearAny(pt(s.b), skip)) {
+      continue;
     }
-    for (const s of ed.model.segments) {
-      if (skip && (dist(pt(s.a), skip) <= 1 || dist(pt(s.b), skip) <= 1)) {
-        continue;
-      }
-      const near = nearestOnSegment(raw, pt(s.a), pt(s.b));
-      const d = dist(near.point, raw);
-      if (d <= tol && (!best || d < best.d)) {
-        best = { d, point: near.point, to: "segment", segment: s };
-      }
+    const near = nearestOnSegment(raw, pt(s.a), pt(s.b));
+    const d = dist(near.point, raw);
+    if (d <= tol && (!best || d < best.d)) {
+      best = { d, point: near.point, to: "segment", segment: s };
     }
-    if (best) {
-      return { ...best, point: { x: Math.round(best.point.x), y: Math.round(best.point.y) } };
-    }
+  }
+  if (best) {
+    return { ...best, point: { x: Math.round(best.point.x), y: Math.round(best.point.y) } };
+  }
+  return null;
+}
+
+function snap(ed, raw, { skip = [], free = false } = {}) {
+  const found = free ? null : snapToObjects(ed, raw, skip);
+  if (found) {
+    return found;
   }
   const step = state.snap || 1;
   return {
@@ -152,6 +165,34 @@ function snap(ed, raw, { skip = null, free = false } = {}) {
 function snapDelta(d) {
   const step = state.snap || 1;
   return { x: Math.round(d.x / step) * step, y: Math.round(d.y / step) * step };
+}
+
+// Where a dragged element goes: the move that puts one of its corners on
+// another element's end point or segment, when one comes within reach;
+// else the move rounded to the grid. ``point`` is the point snapped (the
+// corner, or where the grabbed point lands), for the mark and the read-out.
+function dragSnap(ed, drag, raw) {
+  const d = { x: raw.x - drag.start.x, y: raw.y - drag.start.y };
+  if (drag.type === "element") {
+    const corners = shapePoints(ed, drag.hit);
+    let best = null;
+    for (const c of corners) {
+      const found = snapToObjects(ed, { x: c.x + d.x, y: c.y + d.y }, corners);
+      if (found && (!best || found.d < best.found.d)) {
+        best = { found, corner: c };
+      }
+    }
+    if (best) {
+      const p = best.found.point;
+      return {
+        delta: { x: Math.round(p.x - best.corner.x), y: Math.round(p.y - best.corner.y) },
+        point: p,
+        to: best.found.to,
+      };
+    }
+  }
+  const delta = snapDelta(d);
+  return { delta, point: { x: drag.start.x + delta.x, y: drag.start.y + delta.y }, to: "grid" };
 }
 
 // Hit-testing against the plan model, nearest kind of thing first.
@@ -307,7 +348,7 @@ function preview(ed, current) {
       const b = nearestOnSegment(here, pt(s.a), pt(s.b)).point;
       drawLine(g, drag.a, b, "draft opening");
     } else if (drag.type === "element" || drag.type === "opening") {
-      const d = snapDelta({ x: here.x - drag.start.x, y: here.y - drag.start.y });
+      const d = drag.snapped ? drag.snapped.delta : { x: 0, y: 0 };
       for (const [a, b] of shapeLines(ed, drag.hit)) {
         drawLine(g, { x: a.x + d.x, y: a.y + d.y }, { x: b.x + d.x, y: b.y + d.y }, "draft");
       }
@@ -344,12 +385,86 @@ function shapeLines(ed, hit) {
   ];
 }
 
-function readout(p) {
+// The pointer's point in mm, as snapped, and what it snapped to.
+// The corners of an element, in mm: what its handles mark and what snaps
+// when it is dragged.
+function shapePoints(ed, hit) {
+  const item = hit.item;
+  if (hit.kind === "segment") {
+    return [pt(item.a), pt(item.b)];
+  }
+  if (hit.kind === "opening") {
+    return shapeLines(ed, hit)[0];
+  }
+  if (hit.kind === "device") {
+    const points = item.points.map(pt);
+    return item.kind === "safety_mat" && points.length === 2
+      ? rectangleCorners(points[0], points[1]).slice(0, 4)
+      : points;
+  }
+  if (hit.kind === "station") {
+    return [pt(item.at)];
+  }
+  return [pt(item.base), ...item.polygon.map(pt)];
+}
+
+// Handles: a square on each corner of the selected element, and on every
+// corner where guard segments meet (dragged, all their ends follow). Drawn
+// under the overlay; they take no pointer events, the hit-testing is in mm.
+function handles(ed) {
+  let g = ed.svg.querySelector("g.editor-handles");
+  if (!g) {
+    g = document.createElementNS(SVG_NS, "g");
+    g.setAttribute("class", "editor-handles");
+    ed.svg.insertBefore(g, ed.svg.querySelector("g.editor-overlay"));
+  }
+  g.replaceChildren();
+  if (!ed.canEdit || state.tool !== "select") {
+    return;
+  }
+  const corners = [];
+  for (const s of ed.model.segments) {
+    for (const e of [pt(s.a), pt(s.b)]) {
+      const known = corners.find((c) => dist(c.point, e) <= 1);
+      if (known) {
+        known.count += 1;
+      } else {
+        corners.push({ point: e, count: 1 });
+      }
+    }
+  }
+  const item = state.selected && itemFor(ed.model, state.selected.kind, state.selected.id);
+  const chosen = item ? shapePoints(ed, { kind: state.selected.kind, item }) : [];
+  const size = 9 * unitsPerPx(ed.svg);
+  const square = (p, cls) => {
+    const rect = document.createElementNS(SVG_NS, "rect");
+    const u = mmToUser(p);
+    rect.setAttribute("x", u.x - size / 2);
+    rect.setAttribute("y", u.y - size / 2);
+    rect.setAttribute("width", size);
+    rect.setAttribute("height", size);
+    rect.setAttribute("class", cls);
+    g.append(rect);
+  };
+  for (const c of corners) {
+    if (c.count > 1 && !nearAny(c.point, chosen)) {
+      square(c.point, "handle shared");
+    }
+  }
+  for (const p of chosen) {
+    const shared = corners.some((c) => c.count > 1 && dist(c.point, p) <= 1);
+    square(p, shared ? "handle selected shared" : "handle selected");
+  }
+}
+
+function readout(p, to = "") {
   const out = document.querySelector("[data-readout]");
   if (out && p) {
     const f = (v) => Math.round(v).toLocaleString("en").replace("-", "−");
-    out.value = `x ${f(p.x)}, y ${f(p.y)} mm`;
+    const onto = { end: message("snapEnd"), segment: message("snapSegment") }[to];
+    out.value = `x ${f(p.x)}, y ${f(p.y)} mm${onto ? ` · ${onto}` : ""}`;
     out.textContent = out.value;
+    out.dataset.snapped = to;
   }
 }
 
@@ -392,18 +507,16 @@ function highlight(ed) {
   for (const g of ed.svg.querySelectorAll(".editor-selected")) {
     g.classList.remove("editor-selected");
   }
-  if (!state.selected) {
-    return;
-  }
-  const item = itemFor(ed.model, state.selected.kind, state.selected.id);
+  const item = state.selected && itemFor(ed.model, state.selected.kind, state.selected.id);
   if (!item) {
     state.selected = null;
-    return;
+  } else {
+    const g = ed.svg.querySelector(`[data-key="${item.key}"]`);
+    if (g) {
+      g.classList.add("editor-selected");
+    }
   }
-  const g = ed.svg.querySelector(`[data-key="${item.key}"]`);
-  if (g) {
-    g.classList.add("editor-selected");
-  }
+  handles(ed);
 }
 
 // Finishing shapes ------------------------------------------------------------------
@@ -551,11 +664,14 @@ function onPointerMove(event) {
     readout(raw);
     return;
   }
-  const current =
-    drag && (drag.type === "element" || drag.type === "opening")
-      ? { point: raw, to: "free" }
-      : snap(ed, raw, { skip: drag && drag.type === "corner" ? drag.from : null });
-  readout(current.point);
+  let current;
+  if (drag && (drag.type === "element" || drag.type === "opening")) {
+    drag.snapped = dragSnap(ed, drag, raw);
+    current = { point: drag.snapped.point, to: drag.snapped.to };
+  } else {
+    current = snap(ed, raw, { skip: drag && drag.type === "corner" ? [drag.from] : [] });
+  }
+  readout(current.point, current.to);
   if (ed.canEdit && (state.tool !== "select" || drag)) {
     preview(ed, current);
   }
@@ -603,13 +719,13 @@ function onPointerUp(event) {
   }
   clearOverlay();
   if (drag.type === "corner") {
-    const to = snap(ed, raw, { skip: drag.from }).point;
+    const to = snap(ed, raw, { skip: [drag.from] }).point;
     if (dist(to, drag.from) >= 1) {
       send(ed, "corner", { from: pair(drag.from), to: pair(to) });
     }
     return;
   }
-  const d = snapDelta({ x: raw.x - drag.start.x, y: raw.y - drag.start.y });
+  const d = dragSnap(ed, drag, raw).delta;
   if (!d.x && !d.y) {
     return;
   }
@@ -633,6 +749,7 @@ function currentView(ed) {
 function setView(ed, box) {
   state.view = box;
   ed.svg.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
+  handles(ed);
 }
 
 function zoomAt(ed, factor, client) {
@@ -672,14 +789,39 @@ function setTool(tool) {
   const ed = editor();
   if (ed) {
     ed.svg.classList.toggle("drawing", tool !== "select");
+    handles(ed);
   }
+  // On a phone the tools fold away again once one is chosen: the plan shows.
+  state.toolsOpen = false;
+  foldTools();
   const hint = POLYLINE_TOOLS.has(tool)
     ? "polyline"
     : { select: "select", rectangle: "rectangle", opening: "opening", light_curtain: "line", safety_mat: "mat", laser_scanner: "point", station: "point", zone: "zone" }[tool];
   setStatus(message(hint));
 }
 
+// The "Tools" disclosure, shown on narrow screens only (layout-editor.css).
+function foldTools() {
+  const toggle = document.querySelector("[data-tools-toggle]");
+  const root = document.querySelector("[data-plan-editor]");
+  if (!toggle || !root) {
+    return;
+  }
+  toggle.setAttribute("aria-expanded", String(state.toolsOpen));
+  root.classList.toggle("tools-open", state.toolsOpen);
+  const current = toggle.querySelector("[data-current-tool]");
+  const pressed = document.querySelector(`[data-tool="${state.tool}"]`);
+  if (current && pressed) {
+    current.textContent = pressed.textContent;
+  }
+}
+
 function onClick(event) {
+  if (event.target.closest("[data-tools-toggle]")) {
+    state.toolsOpen = !state.toolsOpen;
+    foldTools();
+    return;
+  }
   const toolButton = event.target.closest("[data-tool]");
   if (toolButton) {
     setTool(toolButton.dataset.tool);
@@ -691,6 +833,7 @@ function onClick(event) {
     if (zoom.dataset.zoom === "fit") {
       state.view = null;
       ed.svg.setAttribute("viewBox", ed.svg.dataset.fitBox);
+      handles(ed);
     } else {
       zoomAt(ed, zoom.dataset.zoom === "in" ? 1 / 1.4 : 1.4, null);
     }
@@ -739,11 +882,10 @@ function onKeyDown(event) {
     event.preventDefault();
     finishShape(ed);
   } else if ((event.key === "Delete" || event.key === "Backspace") && state.selected) {
-    if (state.selected.kind !== "zone") {
-      event.preventDefault();
-      send(ed, "delete", { kind: state.selected.kind, id: state.selected.id });
-      state.selected = null;
-    }
+    // The hazard zone is not removed: it goes back to the robot's reach.
+    event.preventDefault();
+    send(ed, "delete", { kind: state.selected.kind, id: state.selected.id });
+    state.selected = null;
   } else if (event.key.startsWith("Arrow") && state.selected) {
     event.preventDefault();
     const step = (state.snap || 10) * (event.shiftKey ? 10 : 1);
@@ -779,6 +921,7 @@ function refresh() {
   }
   ed.svg.classList.toggle("drawing", state.tool !== "select");
   ed.svg.classList.add("editable");
+  foldTools();
   highlight(ed);
 }
 

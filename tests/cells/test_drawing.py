@@ -120,6 +120,74 @@ def test_hazard_circle_is_the_robots_maximum_space():
     assert drawing.view_min_x < 2000 - 2350
 
 
+def _robot(**figures) -> dict:
+    return {
+        "manufacturer": "Acme",
+        "model": "R",
+        "kind": "industrial",
+        "payload_kg": Decimal("10"),
+        "reach_mm": 1700,
+        "max_tcp_speed_mm_s": 1000,
+        "moving_mass_kg": Decimal("50"),
+        **figures,
+    }
+
+
+def test_the_maximum_space_is_drawn_as_reach_then_tool_then_workpiece():
+    drawing = layout_drawing(
+        document(robot=_robot(end_effector_mm=250, workpiece_mm=400))
+    )
+    # Inside the hazard circle (2,350): the reach, then the reach with the tool.
+    assert [(r.radius, r.title) for r in drawing.hazard_rings] == [
+        (1700, "robot reach"),
+        (1950, "with the tool"),
+    ]
+    assert drawing.hazard_label.text == "r 2,350 mm"
+    assert drawing.hazard_label.sub == "reach 1,700 + tool 250 + workpiece 400 mm"
+
+
+def test_a_tool_without_a_workpiece_draws_the_reach_ring_only():
+    drawing = layout_drawing(document(robot=_robot(end_effector_mm=250)))
+    assert [r.radius for r in drawing.hazard_rings] == [1700]
+    assert drawing.hazard_label.sub == "reach 1,700 + tool 250 + workpiece 0 mm"
+
+
+def test_no_rings_for_a_bare_robot_a_typed_radius_or_a_polygon():
+    bare = layout_drawing(document(robot=_robot()))
+    assert bare.hazard_rings == [] and bare.hazard_label.sub == ""
+    typed = layout_drawing(
+        document(
+            robot=_robot(end_effector_mm=250, workpiece_mm=400),
+            hazard_zone={"shape": "circle", "radius_mm": 3000},
+        )
+    )
+    # A typed radius is not the sum of the robot's figures: nothing to split.
+    assert typed.hazard_rings == [] and typed.hazard_label.text == "r 3,000 mm"
+    polygon = layout_drawing(
+        document(
+            robot=_robot(end_effector_mm=250, workpiece_mm=400),
+            hazard_zone={
+                "shape": "polygon",
+                "polygon_mm": [(0, 0), (3000, 0), (3000, 2000)],
+            },
+        )
+    )
+    assert polygon.hazard_rings == [] and polygon.hazard_label is None
+
+
+def test_the_zones_words_are_drawn_in_the_words_given():
+    words = DrawingLabels(
+        zone_sum="도달 %(reach)s + 공구 %(tool)s + 공작물 %(workpiece)s mm",
+        ring_reach="로봇 도달",
+        ring_tool="공구 포함",
+    )
+    drawing = layout_drawing(
+        document(robot=_robot(end_effector_mm=250, workpiece_mm=400)), labels=words
+    )
+    assert drawing.hazard_label.sub == "도달 1,700 + 공구 250 + 공작물 400 mm"
+    assert [r.title for r in drawing.hazard_rings] == ["로봇 도달", "공구 포함"]
+
+
 def test_placed_devices_are_drawn_by_kind():
     drawing = layout_drawing(
         document(

@@ -90,6 +90,19 @@ def test_the_zone_reaching_past_the_guard_is_marked(owner_client, square):
     assert "zone reaches 400 mm past the guard" in svg
 
 
+def test_the_hazard_zone_is_drawn_as_reach_plus_tool_plus_workpiece(
+    owner_client, square
+):
+    square.reach_mm, square.end_effector_mm, square.workpiece_mm = 1000, 150, 250
+    square.save()
+    svg = svg_of(owner_client.get(reverse("cells:cell_detail", args=[square.pk])))
+    assert 'class="hazard" cx="3000.0" cy="-3000.0" r="1400.0"' in svg
+    assert svg.count('class="hazard-ring"') == 2
+    assert 'r="1000.0"><title>robot reach, r 1,000 mm' in svg
+    assert 'r="1150.0"><title>with the tool, r 1,150 mm' in svg
+    assert "reach 1,000 + tool 150 + workpiece 250 mm" in svg
+
+
 def test_a_placed_curtain_and_its_minimum_distance_are_on_the_plan(
     owner_client, square
 ):

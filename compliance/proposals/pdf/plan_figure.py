@@ -53,6 +53,7 @@ from compliance.proposals.pdf.charts import (
 from compliance.proposals.pdf.data import CellSection
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.theme import BOLD, REGULAR
+from compliance.proposals.pdf.underlay_image import underlay_shape
 
 PT_PER_MM = 72 / 25.4
 SCALES = (10, 20, 25, 50, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000)
@@ -102,6 +103,9 @@ def _labels() -> DrawingLabels:
         gap_uncertain=_("open (width uncertain)"),
         reach_past=_("zone reaches %(reach)s mm past the guard"),
         required=_("S ≥ %(distance)s mm"),
+        zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
+        ring_reach=_("robot reach"),
+        ring_tool=_("with the tool"),
     )
 
 
@@ -143,6 +147,13 @@ def layout_figure(
             strokeWidth=0.5,
         )
     )
+    if cell.underlay_image is not None:
+        # Under everything, the grid too: faded over white, it is opaque here.
+        # Cut to the figure (cells.layout_image).
+        view = (prims.view_min_x, prims.view_min_y, prims.view_width, prims.view_height)
+        picture = underlay_shape(cell.underlay_image, view, to)
+        if picture is not None:
+            drawing.add(picture)
     for line in prims.grid:
         (x1, y1), (x2, y2) = to(line.x1, line.y1), to(line.x2, line.y2)
         drawing.add(Line(x1, y1, x2, y2, strokeColor=theme.FAINT, strokeWidth=0.3))
@@ -152,6 +163,22 @@ def layout_figure(
     if prims.hazard_circle is not None:
         cx, cy, radius = prims.hazard_circle
         drawing.add(Circle(*to(cx, cy), radius * k, **zone))
+        for ring in prims.hazard_rings:
+            drawing.add(
+                Circle(
+                    *to(cx, cy),
+                    ring.radius * k,
+                    fillColor=None,
+                    strokeColor=theme.CRITICAL,
+                    strokeWidth=0.4,
+                    strokeDashArray=[1, 2],
+                )
+            )
+        if prims.hazard_label is not None and prims.hazard_rings:
+            label = prims.hazard_label
+            drawing.add(
+                _rotated_label(label, to(label.x, label.y), size, theme.CRITICAL)
+            )
     else:
         points: list[float] = []
         for x, y in document.hazard_zone.polygon_mm:

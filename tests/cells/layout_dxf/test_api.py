@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import ezdxf
 import pytest
@@ -188,6 +189,24 @@ def test_the_unreadable_file_message_says_what_to_do(owner_api, cell):
     response = post(owner_api, cell, b"garbage, not a drawing")
     (message,) = response.json()["file"]
     assert "not a DXF drawing that can be read" in message
+
+
+def test_random_bytes_are_a_400_and_the_underlay_stays(owner_api, cell):
+    # The recovering reader took them as an empty drawing: a 201 that removed
+    # the cell's underlay.
+    LayoutUnderlay.objects.create(cell=cell, lines=[[0, 0, 5000, 0]])
+    response = post(owner_api, cell, random.Random(1).randbytes(2000))
+    assert response.status_code == 400
+    (message,) = response.json()["file"]
+    assert "not a DXF drawing that can be read" in message
+    assert LayoutUnderlay.objects.get(cell=cell).lines == [[0, 0, 5000, 0]]
+
+
+def test_a_dwg_file_is_a_400_that_says_to_save_as_dxf(owner_api, cell):
+    response = post(owner_api, cell, b"AC1032" + bytes(500))
+    assert response.status_code == 400
+    (message,) = response.json()["file"]
+    assert "DWG" in message and "as DXF" in message
 
 
 def test_coordinates_past_100_m_are_a_400_and_nothing_is_saved(owner_api, cell):

@@ -3,6 +3,8 @@ client; the export download; the underlay drawn behind the plan."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.urls import reverse
 
@@ -126,6 +128,20 @@ def test_with_htmx_the_preview_redraws_in_place(owner_client, cell):
 
 def test_a_garbage_file_is_refused_on_the_first_step(owner_client, cell):
     response = uploaded(owner_client, cell, b"garbage, not a drawing")
+    assert response.status_code == 400
+    assert "not a DXF drawing that can be read" in response.text
+    assert 'type="file"' in owner_client.get(page_url(cell)).text
+
+
+def test_the_preview_names_the_units_in_words(owner_client, cell):
+    uploaded(owner_client, cell, to_bytes(fenced_square(120, insunits=1)))
+    text = owner_client.get(page_url(cell)).text
+    assert "Units: inches (from the file)" in text
+
+
+def test_random_bytes_are_refused_on_the_first_step(owner_client, cell):
+    # They used to pass as an empty drawing, whose import removed the underlay.
+    response = uploaded(owner_client, cell, random.Random(1).randbytes(2000))
     assert response.status_code == 400
     assert "not a DXF drawing that can be read" in response.text
     assert 'type="file"' in owner_client.get(page_url(cell)).text

@@ -3,6 +3,8 @@ underlay, what is skipped and why, in which units."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cells.layout_dxf import reading
@@ -155,7 +157,37 @@ def test_the_underlay_is_capped(monkeypatch):
 def test_a_file_that_is_not_a_dxf_is_refused(data):
     with pytest.raises(DxfError) as caught:
         read_dxf(data)
-    assert caught.value.code in {"empty", "unreadable"}
+    assert caught.value.code in {"empty", "unreadable", "not_dxf"}
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        # Bytes the recovering reader used to mend into an empty drawing.
+        (random.Random(1).randbytes(2000), "not_dxf"),
+        (b"%PDF-1.4\n" + random.Random(2).randbytes(500), "not_dxf"),
+        (b"0\nEOF\n", "not_dxf"),
+        (b"AC1032" + random.Random(3).randbytes(500), "dwg"),
+    ],
+    ids=["random", "pdf", "no-section", "dwg"],
+)
+def test_a_file_that_only_the_recovering_reader_takes_is_refused(data, code):
+    with pytest.raises(DxfError) as caught:
+        read_dxf(data)
+    assert caught.value.code == code
+
+
+def test_a_drawing_with_windows_line_ends_reads_the_same():
+    # AutoCAD writes CRLF; read without universal newlines it gave no entities.
+    lf = to_bytes(fenced_square())
+    crlf = interpret(read_dxf(lf.replace(b"\n", b"\r\n")), mapping={"FENCE": "fence"})
+    assert crlf.segments == interpret(read_dxf(lf), mapping={"FENCE": "fence"}).segments
+    assert len(crlf.segments) == 4 and len(crlf.underlay) == 3
+
+
+def test_a_drawing_with_a_byte_order_mark_reads():
+    data = b"\xef\xbb\xbf" + to_bytes(fenced_square())
+    assert read_dxf(data).entity_count == 6
 
 
 def test_too_many_entities_are_refused(monkeypatch):
