@@ -21,6 +21,15 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from cells.applications import (
+    APPLICATION_FOR_TASK_TYPE,
+    DEFAULT_APPLICATION,
+    TASK_TYPE_BY_APPLICATION,
+    TASK_TYPE_CODES,
+    Application,
+    TaskType,
+)
+
 FORMAT = "cell-safety-planner/1"
 
 # The bounds of a plan, stated once: the models (validators and database
@@ -217,9 +226,13 @@ class CellDocument(_Doc):
     format: Literal["cell-safety-planner/1"] = FORMAT
     name: str = Field(min_length=1, max_length=200)
     task_description: str = Field(default="", max_length=300)
-    task_type: Literal[
-        "mobile_locomotion", "structured_pick_place", "contact_rich_manipulation"
-    ] = "structured_pick_place"
+    # What the cell does (cells.applications). A document from before
+    # applications has only its task type: the application that stood for it
+    # is read instead.
+    application: Application = DEFAULT_APPLICATION
+    # Follows from the application, written for the readers of before
+    # applications; read only from a document that has no application.
+    task_type: TaskType = "structured_pick_place"
     robot: RobotDoc
     robot_base: PointDoc
     hazard_zone: HazardZoneDoc
@@ -230,6 +243,29 @@ class CellDocument(_Doc):
         default_factory=list, max_length=MAX_OPERATOR_STATIONS
     )
     devices: list[DeviceDoc] = Field(default_factory=list, max_length=MAX_DEVICES)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _task_type_from_application(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        if data.get("application") is None:
+            task_type = data.get("task_type", "structured_pick_place")
+            if not isinstance(task_type, str):
+                pass  # refused as a task type below
+            elif task_type in APPLICATION_FOR_TASK_TYPE:
+                data = {**data, "application": APPLICATION_FOR_TASK_TYPE[task_type]}
+            elif task_type in TASK_TYPE_CODES:
+                raise ValueError(
+                    f"Give the application: the task type {task_type!r} stands "
+                    "for several."
+                )
+        application = data.get("application")
+        if isinstance(application, str) and application in TASK_TYPE_BY_APPLICATION:
+            # The application decides: a task type that says otherwise is
+            # replaced, so the two never contradict each other.
+            data = {**data, "task_type": TASK_TYPE_BY_APPLICATION[application]}
+        return data
 
     @field_validator("guard_segments")
     @classmethod

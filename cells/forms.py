@@ -18,6 +18,7 @@ from cells.models import (
     OperatorStation,
     Project,
 )
+from cells.models.cell import Application
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 from config.parsers import JSONDepthError, loads
@@ -97,13 +98,13 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # Optional on the form: a cell without one is structured pick-and-place.
-        self.fields["task_type"].required = False
-
-    def clean_task_type(self) -> str:
-        return (
-            self.cleaned_data["task_type"] or Cell._meta.get_field("task_type").default
-        )
+        # Required, and chosen, not assumed: a new cell starts with none chosen
+        # (the model's default is for cells made in code and old documents).
+        application = self.fields["application"]
+        application.required = True
+        application.choices = [("", _("Choose the application")), *Application.choices]
+        if self.instance._state.adding and not self.is_bound:
+            self.initial["application"] = ""
 
     class Meta:
         model = Cell
@@ -118,8 +119,8 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
             "moving_mass_kg",
             "end_effector_mm",
             "workpiece_mm",
+            "application",
             "task_description",
-            "task_type",
             "robot_base_x_mm",
             "robot_base_y_mm",
             "stopping_time_ms",

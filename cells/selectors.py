@@ -55,11 +55,14 @@ def cell_for(user, pk: int) -> Cell:
 
 def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
     """A cell with its whole layout loaded in a fixed number of queries; with
-    the underlay of its plan too (an imported drawing), for the pages that
-    draw it (in the same query)."""
+    the underlay of its plan too (an imported drawing, and the floor-plan
+    image's placement without its bytes), for the pages that draw it (in the
+    same query)."""
     queryset = cells_for(user)
     if with_underlay:
-        queryset = queryset.select_related("underlay")
+        queryset = queryset.select_related("underlay", "underlay_image").defer(
+            "underlay_image__data"
+        )
     queryset = queryset.prefetch_related(
         Prefetch(
             "segments",
@@ -130,7 +133,7 @@ def cell_document(cell: Cell) -> CellDocument:
         format=FORMAT,
         name=cell.name,
         task_description=cell.task_description,
-        task_type=cell.task_type,
+        application=cell.application,
         robot=RobotDoc(
             manufacturer=cell.robot_manufacturer,
             model=cell.robot_model,

@@ -80,7 +80,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         project=project,
         name=document.name,
         task_description=document.task_description,
-        task_type=document.task_type,
+        application=document.application,
         robot_manufacturer=robot.manufacturer,
         robot_model=robot.model,
         robot_kind=robot.kind,

@@ -4,7 +4,10 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from compliance.assessment import api as assessment_api
+from compliance.assessment import report_views
 from compliance.assessment import views as a
+from compliance.assessment.register_xlsx import api as register_api
+from compliance.assessment.register_xlsx import views as register_views
 from compliance.calculators import api as calculator_api
 from compliance.calculators import views
 from compliance.calculators.registry import CALCULATORS
@@ -77,6 +80,16 @@ urlpatterns = [
         proposal_views.proposal_document_download,
         name="proposal_document_download",
     ),
+    path(
+        "organisations/<int:org_pk>/branding/",
+        proposal_views.branding_edit,
+        name="branding_edit",
+    ),
+    path(
+        "organisations/<int:org_pk>/branding/logo/",
+        proposal_views.branding_logo,
+        name="branding_logo",
+    ),
     path("catalogue/", cost_views.catalogue_home, name="catalogue_home"),
     path(
         "organisations/<int:org_pk>/catalogue/",
@@ -110,6 +123,18 @@ urlpatterns = [
         name="suggestion_dismiss",
     ),
     path("revisions/<int:pk>/diff/", a.revision_diff, name="revision_diff"),
+    # The report and the register as XLSX (issue 15).
+    path("revisions/<int:pk>/report.pdf", report_views.revision_report, name="report"),
+    path(
+        "revisions/<int:pk>/register.xlsx",
+        register_views.register_export,
+        name="register_export",
+    ),
+    path(
+        "revisions/<int:pk>/register/import/",
+        register_views.register_import,
+        name="register_import",
+    ),
     path(
         "revisions/<int:pk>/<slug:action>/", a.revision_action, name="revision_action"
     ),
@@ -117,6 +142,7 @@ urlpatterns = [
     path("hazards/<int:pk>/edit/", a.hazard_edit, name="hazard_edit"),
     path("hazards/<int:pk>/delete/", a.hazard_delete, name="hazard_delete"),
     path("hazards/<int:pk>/measures/new/", a.measure_add, name="measure_add"),
+    path("measures/<int:pk>/edit/", a.measure_edit, name="measure_edit"),
     path("measures/<int:pk>/delete/", a.measure_delete, name="measure_delete"),
     *function_urls.urlpatterns,
     *library_urls.urlpatterns,
@@ -215,5 +241,22 @@ api_urlpatterns = [
     ),
     *function_urls.api_urlpatterns,
     *library_urls.api_urlpatterns,
+    # The report and the register as XLSX (issue 15), before the router's
+    # revision routes.
+    path(
+        "revisions/<int:pk>/report/",
+        report_views.RevisionReportView.as_view(),
+        name="revision-report",
+    ),
+    path(
+        "revisions/<int:pk>/register/",
+        register_api.RegisterExportView.as_view(),
+        name="revision-register",
+    ),
+    path(
+        "revisions/<int:pk>/register/import/",
+        register_api.RegisterImportView.as_view(),
+        name="revision-register-import",
+    ),
     path("", include((router.urls, "compliance-api"))),
 ]

@@ -350,6 +350,10 @@ SPECTACULAR_SETTINGS = {
         # (A custom line has the same categories: the set keeps its first name.)
         "CustomLineCategoryEnum": "compliance.costs.schemas.CATEGORY_CODES",
         "TaskTypeEnum": "cells.models.cell.TASK_TYPE_CHOICES",
+        # The cell's application (issue 15): the model's labelled choices, and the
+        # bare codes of the exchange document and the plan.
+        "ApplicationEnum": "cells.models.cell.Application",
+        "ApplicationCodeEnum": "compliance.plan.schemas.APPLICATION_CODES",
         "PurposeEnum": "cells.models.OpeningPurpose",
         "PhaseEnum": "compliance.assessment.models.Phase",
         "OutcomeEnum": "compliance.safety_functions.models.ValidationOutcome",

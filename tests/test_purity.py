@@ -19,12 +19,17 @@ PURE_MODULES = {
         "cells.perimeter.analysis",
         "cells.exchange",
         "cells.drawing",
+        "cells.applications",
     ],
     "layout dxf": [
         "cells.layout_dxf.layers",
         "cells.layout_dxf.reading",
         "cells.layout_dxf.writing",
         "cells.layout_dxf.schemas",
+    ],
+    "layout image": [
+        "cells.layout_image.placement",
+        "cells.layout_image.reading",
     ],
     "calculators": [
         "compliance.calculators.registry",
@@ -51,6 +56,11 @@ PURE_MODULES = {
         "compliance.assessment.hazards.catalogue",
         "compliance.assessment.hazards.risk",
         "compliance.assessment.hazards.suggestions",
+        "compliance.assessment.hazards.applications",
+    ],
+    "risk-assessment report": [
+        "compliance.assessment.report.data",
+        "compliance.assessment.report.builder",
     ],
     "rules": [
         "compliance.rules",
@@ -61,6 +71,7 @@ PURE_MODULES = {
         "compliance.rules.sensing",
         "compliance.rules.collaborative",
         "compliance.rules.schemas",
+        "compliance.rules.citations",
     ],
     "costs": [
         "compliance.costs",
@@ -103,6 +114,7 @@ PURE_MODULES = {
         "compliance.proposals.pdf.charts",
         "compliance.proposals.pdf.plan_figure",
         "compliance.proposals.pdf.safety_functions",
+        "compliance.proposals.pdf.underlay_image",
     ],
 }
 

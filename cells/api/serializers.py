@@ -40,6 +40,7 @@ from cells.models import (
     OperatorStation,
     Project,
 )
+from cells.models.cell import TASK_TYPE_CHOICES
 from cells.permissions import editable_organisation_ids
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
@@ -48,8 +49,9 @@ from compliance.safety_functions.library import services as library_services
 # is not valid OpenAPI 3.0, which the schema is validated against.
 DOCUMENT_HELP = (
     f"A cell exchange document (format {FORMAT!r}), as returned by "
-    "GET /api/v1/cells/{id}/export/: name, task_description, robot, robot_base, "
-    "hazard_zone, guard_segments (each with openings), operator_stations and "
+    "GET /api/v1/cells/{id}/export/: name, task_description, application (its "
+    "task_type follows from it; in an older document without one, the task_type "
+    "gives it), robot, robot_base, hazard_zone, guard_segments (each with openings), operator_stations and "
     "devices. Fields added since the format began are optional. Bounded as the "
     f"rest of the API: coordinates within ±{COORDINATE_LIMIT_MM:,} mm, lengths up "
     f"to {COORDINATE_LIMIT_MM:,} mm, at most {POLYGON_MAX_CORNERS} hazard-zone "
@@ -187,6 +189,14 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
         required=False,
         help_text="Corner points [[x, y], ...] when the zone is a polygon.",
     )
+    # Follows from the application (cells.applications): shown for the clients
+    # of before applications, never written.
+    task_type = serializers.ChoiceField(
+        choices=TASK_TYPE_CHOICES,
+        read_only=True,
+        help_text="How the application is planned in the sim-first comparison, "
+        "derived from it.",
+    )
     # Repeats are refused by Cell.clean(), as on the page.
     collaborative_modes = serializers.ListField(
         child=serializers.ChoiceField(choices=CollaborativeMode.choices),
@@ -213,6 +223,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "end_effector_mm",
             "workpiece_mm",
             "task_description",
+            "application",
             "task_type",
             "robot_base_x_mm",
             "robot_base_y_mm",
@@ -230,7 +241,16 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
         ]
         read_only_fields = ["created_at", "updated_at"]
         # Refused before it reaches Cell.clean(), with the bound in the schema.
-        extra_kwargs = {"hazard_zone_radius_mm": {"min_value": 1}}
+        extra_kwargs = {
+            "hazard_zone_radius_mm": {"min_value": 1},
+            # Optional, as the task type was for the clients of before
+            # applications: a cell created without one is pick-and-place.
+            "application": {
+                "help_text": "What the cell does; the hazards proposed and the "
+                "sim-first maturity follow from it. Without one, a new cell is "
+                "pick_and_place (as a cell without a task type was)."
+            },
+        }
 
 
 class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):

@@ -1,6 +1,6 @@
-"""Robot cells: the robot, its task, its collaborative operation modes and
-the hazard zone (the robot's maximum space, a circle or a drawn polygon, with
-its height range).
+"""Robot cells: the robot, its application and task, its collaborative
+operation modes and the hazard zone (the robot's maximum space, a circle or a
+drawn polygon, with its height range).
 
 All lengths are millimetres in the cell's own plan coordinates (x to the
 right, y away from the viewer), all heights are above the floor.
@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cells import geometry
+from cells import applications, geometry
 from cells.exchange import COORDINATE_LIMIT_MM, POLYGON_MAX_CORNERS
 from cells.models.bounds import (
     COORDINATE_VALIDATORS,
@@ -40,11 +40,28 @@ class HazardZoneShape(models.TextChoices):
     POLYGON = "polygon", _("Polygon")
 
 
-# Named so that the API schema can name their enum (ENUM_NAME_OVERRIDES).
+class Application(models.TextChoices):
+    """What the cell is for, as integrators name it (``cells.applications``:
+    the task type and the sim-first maturity follow from it)."""
+
+    PALLETISING = "palletising", _("Palletising and depalletising")
+    MACHINE_TENDING = "machine_tending", _("Machine tending")
+    ARC_WELDING = "arc_welding", _("Arc welding")
+    SPOT_WELDING = "spot_welding", _("Spot welding")
+    DISPENSING = "dispensing", _("Dispensing and gluing")
+    PAINTING = "painting", _("Painting")
+    ASSEMBLY = "assembly", _("Assembly and screwdriving")
+    INSPECTION = "inspection", _("Inspection and testing")
+    PICK_AND_PLACE = "pick_and_place", _("Pick-and-place and packaging")
+    GRINDING = "grinding", _("Deburring and grinding")
+    LAB_AUTOMATION = "lab_automation", _("Laboratory automation")
+    MOBILE_MANIPULATION = "mobile_manipulation", _("Mobile manipulation")
+
+
+# The task types, derived from the application and never stored: named so
+# that the API schema can name their enum (ENUM_NAME_OVERRIDES).
 TASK_TYPE_CHOICES = [
-    ("mobile_locomotion", _("Mobile or locomotion task")),
-    ("structured_pick_place", _("Narrow, structured pick-and-place")),
-    ("contact_rich_manipulation", _("Precise contact-rich manipulation")),
+    (code, _(label)) for code, label in applications.TASK_TYPE_LABELS.items()
 ]
 
 
@@ -104,12 +121,17 @@ class Cell(models.Model):
         _("mass of the moving parts (kg)"), max_digits=8, decimal_places=2
     )
     task_description = models.CharField(_("task"), max_length=300, blank=True)
-    task_type = models.CharField(
-        _("kind of task"),
+    # Required on the form for a new cell; the default is for cells made in
+    # code and old documents, as structured pick-and-place was before.
+    application = models.CharField(
+        _("application"),
         max_length=30,
-        default="structured_pick_place",
-        choices=TASK_TYPE_CHOICES,
-        help_text=_("How well the task's behaviour carries over from simulation."),
+        choices=Application.choices,
+        default=applications.DEFAULT_APPLICATION,
+        help_text=_(
+            "What the cell does. The hazards proposed for it and how far "
+            "simulation can carry its task follow from it."
+        ),
     )
     # What the compliance checks need; empty means "not known yet".
     stopping_time_ms = models.PositiveIntegerField(
@@ -238,6 +260,10 @@ class Cell(models.Model):
                 name="cell_hazard_shape_valid",
             ),
             models.CheckConstraint(
+                condition=Q(application__in=Application.values),
+                name="cell_application_valid",
+            ),
+            models.CheckConstraint(
                 condition=Q(hazard_zone_height_mm__isnull=True)
                 | Q(hazard_zone_lower_mm=0)
                 | Q(hazard_zone_lower_mm__lt=models.F("hazard_zone_height_mm")),
@@ -285,6 +311,26 @@ class Cell(models.Model):
     @property
     def organisation_id(self) -> int:
         return self.project.organisation_id
+
+    @property
+    def task_type(self) -> str:
+        """What the application is planned as in the sim-first comparison
+        (``cells.applications``): derived, never stored."""
+        return applications.task_type_of(self.application)
+
+    @task_type.setter
+    def task_type(self, value: str) -> None:
+        # For code written before applications (``Cell(task_type=...)``): a
+        # task type that the application already has changes nothing; another
+        # records the application that stood for it, as migration 0018 did.
+        if self.task_type == value:
+            return
+        if value not in applications.APPLICATION_FOR_TASK_TYPE:
+            raise ValueError(f"Set the application: {value!r} stands for several.")
+        self.application = applications.APPLICATION_FOR_TASK_TYPE[value]
+
+    def get_task_type_display(self) -> str:
+        return str(dict(TASK_TYPE_CHOICES)[self.task_type])
 
     @property
     def hazard_zone_effective_radius_mm(self) -> int:

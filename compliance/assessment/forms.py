@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -322,3 +324,57 @@ class SignForm(forms.Form):
                 self.add_error(field, errors)
             else:
                 self.add_error(None, errors)
+
+
+# The dates the history can be filtered by: wide enough for any real entry,
+# narrow enough that the day after the last one is still a date.
+HISTORY_FIRST_DAY = datetime.date(2000, 1, 1)
+HISTORY_LAST_DAY = datetime.date(2999, 12, 31)
+
+
+class HistoryFilterForm(forms.Form):
+    """The history's filters (a GET form): who, what kind of change, which days."""
+
+    person = forms.TypedChoiceField(
+        label=_("Person"), required=False, coerce=int, empty_value=None
+    )
+    kind = forms.ChoiceField(label=_("Kind of change"), required=False)
+    date_from = forms.DateField(
+        label=_("First day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    date_to = forms.DateField(
+        label=_("Last day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, data=None, *, people, kinds):
+        """``people``: (user id, name) of everyone in this history; ``kinds``:
+        (key, label) of the kinds of change."""
+        super().__init__(data)
+        self.fields["person"].choices = [("", _("Everyone")), *people]
+        self.fields["kind"].choices = [("", _("Every kind")), *kinds]
+
+    def _clean_day(self, name: str):
+        day = self.cleaned_data.get(name)
+        if day is not None and not HISTORY_FIRST_DAY <= day <= HISTORY_LAST_DAY:
+            raise forms.ValidationError(
+                _("Choose a day between %(first)s and %(last)s.")
+                % {"first": HISTORY_FIRST_DAY, "last": HISTORY_LAST_DAY}
+            )
+        return day
+
+    def clean_date_from(self):
+        return self._clean_day("date_from")
+
+    def clean_date_to(self):
+        return self._clean_day("date_to")
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("date_from"), data.get("date_to")
+        if start and end and start > end:
+            self.add_error("date_to", _("The last day comes before the first."))
+        return data

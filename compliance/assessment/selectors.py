@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from cells.models import Cell, Device, GuardSegment, Opening
@@ -243,3 +246,43 @@ def revision_content(revision: Revision) -> RevisionContent:
 
 def history(assessment: Assessment) -> QuerySet[AuditEntry]:
     return assessment.audit_entries.select_related("actor")
+
+
+def history_people(assessment: Assessment):
+    """Everyone who changed this assessment, by name (one query)."""
+    from django.contrib.auth import get_user_model
+
+    return (
+        get_user_model()
+        .objects.filter(
+            pk__in=assessment.audit_entries.filter(actor__isnull=False).values(
+                "actor_id"
+            )
+        )
+        .order_by("first_name", "last_name", "username")
+    )
+
+
+def history_filtered(
+    entries: QuerySet[AuditEntry],
+    *,
+    actor_id: int | None = None,
+    kind: Q | None = None,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> QuerySet[AuditEntry]:
+    """The entries by this person, of this kind, from and to these days (both
+    included, as days in the reader's time zone)."""
+    if actor_id is not None:
+        entries = entries.filter(actor_id=actor_id)
+    if kind is not None:
+        entries = entries.filter(kind)
+    if date_from is not None:
+        entries = entries.filter(at__gte=_start_of(date_from))
+    if date_to is not None:
+        entries = entries.filter(at__lt=_start_of(date_to + datetime.timedelta(days=1)))
+    return entries
+
+
+def _start_of(day: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))

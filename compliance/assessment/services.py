@@ -206,7 +206,11 @@ def revision_update_limits(
         updated = Revision.objects.filter(pk=revision.pk, version=version).update(
             **values, version=F("version") + 1
         )
-    current = Revision.objects.get(pk=revision.pk)
+    # Read again after the update: the caller shows this one, not the
+    # ``revision`` it read before the save (issue 15).
+    current = Revision.objects.select_related(*selectors.REVISION_RELATED).get(
+        pk=revision.pk
+    )
     if not updated:
         raise Conflict(current)
     return current

@@ -13,20 +13,24 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit, role_in
-from compliance.assessment import checks, declaration, integrity, selectors, services
+from compliance.assessment import checks, declaration, history, selectors, services
 from compliance.assessment.content import diff as content_diff
 from compliance.assessment.forms import (
     HazardForm,
+    HistoryFilterForm,
     LimitsForm,
     MeasureForm,
     SignForm,
@@ -119,6 +123,7 @@ def _facts(cell) -> CellFacts:
     layout = cell_selectors.layout_of(cell)
     return CellFacts(
         robot_kind=layout.robot_kind,
+        application=layout.application,
         reach_mm=layout.reach_mm,
         payload_kg=float(layout.payload_kg),
         max_tcp_speed_mm_s=layout.max_tcp_speed_mm_s,
@@ -284,34 +289,33 @@ def _register_response(
 
 @login_required
 def limits_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The limits of the machine, edited in place (the whole assessment page
+    with the form open, or for htmx just the limits panel)."""
     revision = _revision(request, pk)
     form = LimitsForm.for_revision(revision, request.POST or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            services.revision_update_limits(
+            # The panel shows the revision the service saved, not the one
+            # read before the save (issue 15: "saved" over the old values).
+            saved = services.revision_update_limits(
                 revision=revision,
                 actor=request.user,
                 version=form.cleaned_data["version"],
                 **service_values(form),
             )
-            return _register_response(
-                request, revision, _("Limits of the machine saved.")
-            )
+            return _register_response(request, saved, _("Limits of the machine saved."))
         except services.Conflict as conflict:
-            form = LimitsForm.for_revision(conflict.current)
+            # Shown as stored now, with the message: the other person's values.
+            revision = conflict.current
+            form = LimitsForm.for_revision(revision)
             error = conflict_message()
         except ValidationError as exc:
             error = " ".join(exc.messages)
-    return (
-        _register_response(request, revision, error=error)
-        if error
-        else render(
-            request,
-            f"{TEMPLATE}#limits",
-            _context(request, revision, limits_form=form, editing_limits=True),
-        )
-    )
+    if error:
+        return _register_response(request, revision, error=error)
+    context = _context(request, revision, limits_form=form, editing_limits=True)
+    return render_page(request, TEMPLATE, context, fragment="limits")
 
 
 @login_required
@@ -520,16 +524,135 @@ def measure_add(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
-@login_required
-@require_POST
-def measure_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    measure = get_object_or_404(selectors.measures_for(request.user), pk=pk)
+def _measure(request: HttpRequest, pk: int) -> Measure:
+    return get_object_or_404(selectors.measures_for(request.user), pk=pk)
+
+
+def _measure_initial(measure: Measure) -> dict[str, Any]:
+    initial = {
+        name: getattr(measure, name)
+        for name in MeasureForm.base_fields
+        if name not in ("version", "device", "segment")
+    }
+    initial.update(
+        device=measure.device_id, segment=measure.segment_id, version=measure.version
+    )
+    return initial
+
+
+def _refused_here(
+    request: HttpRequest, revision: Revision, message: str
+) -> HttpResponse:
+    """A refusal from a row's editor: the register with the message (for
+    htmx in place of the whole register, whatever the editor targeted)."""
+    response = _register_response(request, revision, error=message)
+    if is_fragment_request(request):
+        retarget(response, "#register")
+        reswap(response, "outerHTML")
+    return response
+
+
+def _measure_page(
+    request: HttpRequest, measure: Measure, fragment: str, **extra
+) -> HttpResponse:
+    """The assessment page with this measure's editor or question open, or
+    for htmx just that (``fragment``)."""
     revision = measure.hazard.revision
+    cell_checks = selectors.cell_checks(revision.assessment.cell)
+    row = _row(selectors.register(revision).get(pk=measure.hazard_id), cell_checks)
+    shown = next(m for m in row.measures if m.pk == measure.pk)
+    context = _context(request, revision, cell_checks, row=row, m=shown, **extra)
+    return render_page(request, TEMPLATE, context, fragment=fragment)
+
+
+@login_required
+def measure_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Edit one measure in place: the measure swaps to its form and back."""
+    measure = _measure(request, pk)
+    hazard = measure.hazard
+    revision = hazard.revision
+    cell = revision.assessment.cell
+    if not can_edit(request.user, cell.project.organisation_id):
+        raise PermissionDenied
+    if not revision.is_editable:
+        return _refused_here(request, revision, _not_editable(revision))
+    prefix = f"me{measure.pk}"
+    form = MeasureForm(
+        request.POST or None,
+        cell=cell,
+        initial=_measure_initial(measure),
+        prefix=prefix,
+    )
+    # The page opened without JavaScript scrolls to the form; htmx focuses it.
+    form.fields["description"].widget.attrs["autofocus"] = True
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.measure_update(
+                measure=measure,
+                actor=request.user,
+                version=form.cleaned_data["version"] or 0,
+                **service_values(form),
+            )
+        except services.Conflict as conflict:
+            form = MeasureForm(
+                cell=cell, initial=_measure_initial(conflict.current), prefix=prefix
+            )
+            error = conflict_message()
+        except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):
+                return _refused_here(request, revision, " ".join(exc.messages))
+            _form_errors(form, exc)
+        else:
+            if not is_fragment_request(request):
+                messages.success(request, _("Measure saved."))
+                return redirect(_hazard_url(revision, hazard.pk))
+            # The whole row again: the measure may change its residual risk.
+            response = _row_response(request, revision, hazard.pk)
+            retarget(response, f"#hazard-{hazard.pk}")
+            reswap(response, "outerHTML")
+            return response
+    return _measure_page(
+        request,
+        measure,
+        "measure-form",
+        editing_measure=measure.pk,
+        measure_edit_form=form,
+        measure_error=error,
+    )
+
+
+@login_required
+def measure_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a measure, asking once: a GET asks (in place, or as the page
+    with the question open), the POST deletes."""
+    measure = _measure(request, pk)
+    revision = measure.hazard.revision
+    if not can_edit(request.user, revision.assessment.cell.project.organisation_id):
+        raise PermissionDenied
+    if request.method != "POST":
+        if not revision.is_editable:
+            return _refused_here(request, revision, _not_editable(revision))
+        return _measure_page(
+            request, measure, "measure-delete", deleting_measure=measure.pk
+        )
     try:
         services.measure_delete(measure=measure, actor=request.user)
     except ValidationError as exc:
         return _register_response(request, revision, error=" ".join(exc.messages))
     return _register_response(request, revision, _("Measure deleted."))
+
+
+def _not_editable(revision: Revision) -> str:
+    return _(
+        "Revision %(number)s is %(status)s: it can no longer be edited. "
+        "Start a new revision to change it."
+    ) % {"number": revision.number, "status": revision.get_status_display().lower()}
+
+
+def _hazard_url(revision: Revision, hazard_pk: int) -> str:
+    url = reverse("compliance:assessment", args=[revision.assessment.cell_id])
+    return f"{url}?revision={revision.number}#hazard-{hazard_pk}"
 
 
 WORKFLOW = {
@@ -617,27 +740,6 @@ def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
     return render(request, "compliance/assessment/revision_sign.html", context)
 
 
-# Readable names of the fields a diff or the history can name.
-FIELD_LABELS = {
-    field.name: field.verbose_name
-    for model in (Revision, Hazard, Measure)
-    for field in model._meta.fields
-}
-FIELD_LABELS.update({"link_kind": _("linked to"), "linked_label": _("linked to")})
-
-ACTIONS = {
-    "create": gettext_lazy("created"),
-    "update": gettext_lazy("changed"),
-    "delete": gettext_lazy("deleted"),
-    integrity.SIGN_ACTION: gettext_lazy("signed and sealed"),
-}
-OBJECT_TYPES = {
-    "revision": gettext_lazy("revision"),
-    "hazard": gettext_lazy("hazard"),
-    "measure": gettext_lazy("measure"),
-}
-
-
 @login_required
 def revision_diff(request: HttpRequest, pk: int) -> HttpResponse:
     """What changed between two revisions of the same assessment."""
@@ -662,39 +764,43 @@ def revision_diff(request: HttpRequest, pk: int) -> HttpResponse:
         "others": others,
         "against": against,
         "changes": changes,
-        "labels": FIELD_LABELS,
+        "labels": history.FIELD_LABELS,
     }
     return render(request, "compliance/assessment/revision_diff.html", context)
 
 
-def _readable(values: dict | None) -> str:
-    if not values:
-        return ""
-    return "; ".join(f"{FIELD_LABELS.get(k, k)}: {v}" for k, v in values.items())
-
-
-def _shown_after(entry) -> dict | None:
-    """A sign entry's values as a reader wants them: the content hash and the
-    seal, not the whole sealed payload."""
-    if entry.action != integrity.SIGN_ACTION or not entry.after:
-        return entry.after
-    signed = entry.after.get("signed") or {}
-    return {"content_hash": signed.get("content_hash"), "seal": entry.after.get("seal")}
-
-
 @login_required
 def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """The assessment's history as a story: who did what, when (in the
+    reader's time zone), the values before and after; filtered by person,
+    kind of change and days, a page at a time."""
     cell = cell_selectors.cell_for(request.user, cell_pk)
     existing = get_object_or_404(Assessment, cell=cell)
-    entries = [
-        {
-            "entry": entry,
-            "what": f"{OBJECT_TYPES.get(entry.object_type, entry.object_type)} "
-            f"{ACTIONS.get(entry.action, entry.action)}",
-            "before": _readable(entry.before),
-            "after": _readable(_shown_after(entry)),
-        }
-        for entry in selectors.history(existing)[:500]
+    people = [
+        (u.pk, history.person_name(u)) for u in selectors.history_people(existing)
     ]
-    context = {"cell": cell, "project": cell.project, "entries": entries}
+    kinds = [(key, label) for key, (label, _q) in history.KINDS.items()]
+    form = HistoryFilterForm(request.GET or None, people=people, kinds=kinds)
+    entries = selectors.history(existing)
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        entries = selectors.history_filtered(
+            entries,
+            actor_id=data["person"],
+            kind=history.KINDS[data["kind"]][1] if data["kind"] else None,
+            date_from=data["date_from"],
+            date_to=data["date_to"],
+        )
+    elif form.is_bound:
+        entries = entries.none()
+    page = Paginator(entries, history.PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "cell": cell,
+        "project": cell.project,
+        "form": form,
+        "page": page,
+        "stories": history.tell(list(page.object_list), existing.pk),
+        "filtered": form.is_bound,
+        "time_zone": timezone.get_current_timezone_name(),
+    }
     return render(request, "compliance/assessment/assessment_history.html", context)

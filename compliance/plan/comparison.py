@@ -9,10 +9,14 @@ physical-first plan, and its staged validation on the real cell is never
 skipped: a simulation result is never a deployment gate.
 
 How much of the physical validation simulation can retire depends on how well
-the cell's task transfers from simulation: mobile and locomotion tasks
-transfer well, structured pick-and-place partly, and for precise contact-rich
-manipulation simulation is an evaluation aid that needs real demonstrations
-beside it, so nothing about the physical validation shrinks. Contact dynamics,
+the cell's task transfers from simulation, which follows from its application
+(``cells.applications``): mobile and locomotion tasks transfer well, narrow,
+structured pick-and-place and palletising partly, and for precise contact-rich
+manipulation (assembly, insertion, grinding) simulation is an evaluation aid
+that needs real demonstrations beside it, so nothing about the physical
+validation shrinks; the process applications (welding, painting, dispensing)
+are planned as cautiously, as no public source was found that their process
+transfers. Contact dynamics,
 real stopping times and physical force and pressure measurement can never be
 proven in simulation.
 
@@ -33,6 +37,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from cells.applications import APPLICATION_LABELS, Application, TaskType
 from compliance.calculators.base import Line, gettext_noop
 from compliance.plan.explanations import (
     assumption_lines,
@@ -53,7 +58,6 @@ from compliance.plan.schedule import (
     Maturity,
     PlanKey,
     Schedule,
-    TaskType,
     format_number,
     format_range,
     schedule,
@@ -76,17 +80,27 @@ MATURITY_LABELS: dict[Maturity, str] = {
     "partly": gettext_noop("Transfers from simulation partly"),
     "evaluation_aid_only": gettext_noop("Simulation is an evaluation aid only"),
 }
-_MATURITY_TEXT: dict[Maturity, str] = {
-    "transfers_well": gettext_noop(
-        "Mobile and locomotion tasks transfer from simulation well."
+# By task type, so that each application is said to be what it is: an
+# arc-welding cell is not called pick-and-place, nor contact-rich.
+_MATURITY_TEXT: dict[TaskType, str] = {
+    "mobile_locomotion": gettext_noop(
+        "%(application)s: mobile and locomotion tasks transfer from simulation well."
     ),
-    "partly": gettext_noop(
-        "Narrow, structured pick-and-place transfers from simulation partly."
+    "structured_pick_place": gettext_noop(
+        "%(application)s: narrow, structured handling (pick-and-place, "
+        "palletising) transfers from simulation partly."
     ),
-    "evaluation_aid_only": gettext_noop(
-        "Precise contact-rich manipulation (assembly, insertion, multi-finger "
-        "grasping) does not transfer from simulation: there simulation is an "
-        "evaluation aid that needs real demonstrations beside it."
+    "contact_rich_manipulation": gettext_noop(
+        "%(application)s: precise contact-rich manipulation (assembly, "
+        "insertion, grinding) does not transfer from simulation: there "
+        "simulation is an evaluation aid that needs real demonstrations beside "
+        "it."
+    ),
+    "process": gettext_noop(
+        "%(application)s: no public source was found that the process "
+        "(welding, painting, dispensing) transfers from simulation, so here "
+        "simulation is an evaluation aid that needs real demonstrations beside "
+        "it, as for contact-rich tasks."
     ),
 }
 
@@ -129,7 +143,8 @@ class Comparison(_Frozen):
     they rest on, what simulation cannot prove, and an honest verdict."""
 
     inputs: PlanInputs  # edit these and compare again
-    task_type: TaskType
+    application: Application
+    task_type: TaskType  # derived from the application
     maturity: Maturity
     maturity_label: str
     maturity_line: Line
@@ -178,10 +193,14 @@ def compare(inputs: PlanInputs) -> Comparison:
     )
     return Comparison(
         inputs=inputs,
+        application=inputs.application,
         task_type=inputs.task_type,
         maturity=maturity,
         maturity_label=MATURITY_LABELS[maturity],
-        maturity_line=Line(text=_MATURITY_TEXT[maturity]),
+        maturity_line=Line(
+            text=_MATURITY_TEXT[inputs.task_type],
+            values={"application": APPLICATION_LABELS[inputs.application]},
+        ),
         sim_can_retire=sim_can_retire(inputs),
         cannot_prove=cannot_prove(inputs),
         physical_first=physical,

@@ -1,7 +1,7 @@
 """What a comparison of the two plans says in words: what simulation can
-retire for the cell's task and what it can never prove, every assumption the
-comparison rests on (each activity whose duration or cost has no public
-figure), and the notes beside the verdict.
+retire for the cell's task (as its application is planned) and what it can
+never prove, every assumption the comparison rests on (each activity whose
+duration or cost has no public figure), and the notes beside the verdict.
 
 Pure Python with pydantic, no Django.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from cells.applications import APPLICATION_LABELS
 from compliance.calculators.base import Line, gettext_noop
 from compliance.plan.inputs import SIM_REDUCTION_CAP, PlanInputs
 from compliance.plan.schedule import (
@@ -310,10 +311,11 @@ def plan_notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
         notes.append(
             Line(
                 text=gettext_noop(
-                    "For contact-rich manipulation simulation is an evaluation "
-                    "aid: real demonstrations run beside it, and the validation "
-                    "on the real cell keeps its full length."
-                )
+                    "For this application (%(application)s) simulation is an "
+                    "evaluation aid: real demonstrations run beside it, and the "
+                    "validation on the real cell keeps its full length."
+                ),
+                values={"application": APPLICATION_LABELS[inputs.application]},
             )
         )
     if inputs.country == "KR":

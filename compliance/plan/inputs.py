@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, computed_field, model_validator
 
+from cells.applications import (
+    APPLICATION_FOR_TASK_TYPE,
+    TASK_TYPE_BY_APPLICATION,
+    Application,
+    TaskType,
+)
 from compliance.calculators.base import gettext_noop
 from compliance.plan.schedule import (
     INSTALLATION,
@@ -31,7 +38,6 @@ from compliance.plan.schedule import (
     CollaborativeMode,
     Maturity,
     Phase,
-    TaskType,
     _Frozen,
 )
 
@@ -188,9 +194,8 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
             "2",
             "4",
             gettext_noop(
-                "Demonstrating the contact-rich task with real hardware, because "
-                "simulation is only an evaluation aid for it. No public duration "
-                "was found."
+                "Demonstrating the task with real hardware, because simulation is "
+                "only an evaluation aid for it. No public duration was found."
             ),
         ),
     ]
@@ -201,14 +206,21 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
 EDITABLE_DURATION_KEYS = frozenset(ASSUMPTION_DEFAULTS) - {PROCUREMENT}
 COSTED_KEYS = frozenset(ASSUMPTION_DEFAULTS) | {KCS_CERTIFICATION}
 
+# How well each task type transfers from simulation (the product brief, issue
+# 15): the application decides the task type (``cells.applications``), so a
+# cell's maturity always follows its application. No public source was found
+# that a process application (welding, painting, dispensing) transfers: it is
+# planned as cautiously as a contact-rich task.
 MATURITY_BY_TASK: dict[str, Maturity] = {
     "mobile_locomotion": "transfers_well",
     "structured_pick_place": "partly",
     "contact_rich_manipulation": "evaluation_aid_only",
+    "process": "evaluation_aid_only",
 }
 # The largest share of the on-cell task validation that a simulation phase may
 # take off, by maturity. These are assumptions (no public figure), used as the
-# defaults too; contact-rich tasks get none, whatever is entered.
+# defaults too; where simulation is an evaluation aid only (contact-rich and
+# process applications) none, whatever is entered.
 SIM_REDUCTION_CAP: dict[Maturity, Decimal] = {
     "transfers_well": Decimal("0.5"),
     "partly": Decimal("0.25"),
@@ -273,7 +285,10 @@ class PlanInputs(_Frozen):
 
     country: str = Field(pattern=r"^[A-Z]{2}$")  # ISO 3166 alpha-2
     collaborative_modes: tuple[CollaborativeMode, ...] = ()  # empty: none
-    task_type: TaskType
+    # What the cell is for; its task type and maturity follow from it. Inputs
+    # written before applications may give a task type instead (the
+    # application that stood for it is taken).
+    application: Application
     # From the cell's cost line items (``longest_lead_time``); None → assumption.
     procurement_lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)
     procurement_lead_time_weeks_high: Decimal | None = Field(default=None, ge=0)
@@ -298,6 +313,28 @@ class PlanInputs(_Frozen):
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _application_from_task_type(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "task_type" not in data:
+            return data
+        data = dict(data)
+        task_type = data.pop("task_type")
+        if not isinstance(task_type, str):
+            raise ValueError("task_type must be a task type code")
+        application = data.get("application")
+        if application is None:
+            if task_type not in APPLICATION_FOR_TASK_TYPE:
+                raise ValueError(
+                    f"give the application: task type {task_type!r} stands for several"
+                )
+            data["application"] = APPLICATION_FOR_TASK_TYPE[task_type]
+        elif TASK_TYPE_BY_APPLICATION.get(application) != task_type:
+            raise ValueError(
+                f"task_type {task_type!r} contradicts application {application!r}"
+            )
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> PlanInputs:
         for name in ("procurement_lead_time_weeks", "kcs_weeks"):
@@ -321,10 +358,16 @@ class PlanInputs(_Frozen):
         if reduction is not None and reduction > cap:
             raise ValueError(
                 f"sim_validation_reduction {reduction} exceeds {cap}, the most "
-                f"simulation may take off for a {self.task_type} task "
+                f"simulation may take off for {self.application} "
                 f"({self.maturity})"
             )
         return self
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def task_type(self) -> TaskType:
+        """What the application is planned as: derived, never entered."""
+        return TASK_TYPE_BY_APPLICATION[self.application]
 
     @property
     def maturity(self) -> Maturity:

@@ -31,10 +31,9 @@ Phase = Literal[
     "validation",
     "milestone",
 ]
-TaskType = Literal[
-    "mobile_locomotion", "structured_pick_place", "contact_rich_manipulation"
-]
-# How well a task validated in simulation carries over to the real cell.
+# How well a task validated in simulation carries over to the real cell. The
+# cell's application and the task type it is planned as (derived from it) are
+# in ``cells.applications``.
 Maturity = Literal["transfers_well", "partly", "evaluation_aid_only"]
 CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
 

@@ -16,6 +16,7 @@ from typing import get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cells.applications import Application, TaskType
 from compliance.calculators.base import Certainty
 from compliance.costs.schemas import DecimalText
 from compliance.plan.comparison import Measure, Outcome
@@ -24,11 +25,11 @@ from compliance.plan.schedule import (
     Maturity,
     Phase,
     PlanKey,
-    TaskType,
 )
 
 # The codes of the choice sets that the schema names (ENUM_NAME_OVERRIDES in
 # config.settings): bare codes, unlike the database's labelled choices.
+APPLICATION_CODES: tuple[str, ...] = get_args(Application)
 TASK_TYPE_CODES: tuple[str, ...] = get_args(TaskType)
 COLLABORATIVE_MODE_CODES: tuple[str, ...] = get_args(CollaborativeMode)
 PLAN_KEYS: tuple[str, ...] = get_args(PlanKey)
@@ -63,7 +64,8 @@ class CellPlanInputs(_Shown):
 
     country: str = Field(pattern=r"^[A-Z]{2}$")  # ISO 3166 alpha-2
     collaborative_modes: list[CollaborativeMode]  # empty: not collaborative
-    task_type: TaskType
+    application: Application
+    task_type: TaskType  # derived from the application
     procurement_lead_time_weeks_low: DecimalText | None
     procurement_lead_time_weeks_high: DecimalText | None
     procurement_lead_time_source: str
@@ -155,7 +157,8 @@ class CellPlan(_Shown):
 
     cell: int
     inputs: CellPlanInputs
-    task_type: TaskType
+    application: Application
+    task_type: TaskType  # derived from the application
     maturity: Maturity
     maturity_label: str
     maturity_line: str

@@ -49,7 +49,7 @@ def plan_inputs(cell: Cell, items) -> PlanInputs:
     return PlanInputs(
         country=cell.project.country,
         collaborative_modes=tuple(cell.collaborative_modes),
-        task_type=cell.task_type,
+        application=cell.application,
         procurement_lead_time_weeks_low=lead[0] if lead else None,
         procurement_lead_time_weeks_high=lead[1] if lead else None,
         procurement_items_without_lead_time=without,

@@ -37,8 +37,9 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     """The sim-first plan: a simulation phase from week 0, beside the risk
     assessment and procurement; installation waits for its result; then the
     same staged validation on the real cell, of which only the task stage may
-    shrink, by ``inputs.reduction`` (none for contact-rich tasks, which get
-    real demonstrations beside simulation instead)."""
+    shrink, by ``inputs.reduction`` (none where simulation is an evaluation
+    aid only, the contact-rich and process applications, which get real
+    demonstrations beside simulation instead)."""
     # One simulation engineer: the simulation tasks run one after another.
     simulation = [planned_activity(inputs, SIM_MODEL)]
     steps = [SIM_REACH_CYCLE]
@@ -62,8 +63,8 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
             ),
         )
     )
-    contact_rich = inputs.maturity == "evaluation_aid_only"
-    if contact_rich:
+    aid_only = inputs.maturity == "evaluation_aid_only"
+    if aid_only:
         # On a bench robot beside simulation, from week 0 (an assumption).
         simulation.append(planned_activity(inputs, REAL_DEMONSTRATIONS))
 
@@ -73,7 +74,7 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
             # The cell is built as simulated.
             activity = _replace(activity, depends_on=(*activity.depends_on, SIM_RESULT))
         elif activity.key == VALIDATION_TASK:
-            if contact_rich:
+            if aid_only:
                 activity = _replace(
                     activity, depends_on=(*activity.depends_on, REAL_DEMONSTRATIONS)
                 )

@@ -5,22 +5,27 @@ and the object is stored beside the PDF as the exact data it was built from."""
 
 from __future__ import annotations
 
+import base64
 from datetime import UTC, date
 from decimal import Decimal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cells import selectors as cell_selectors
+from cells.layout_image import reading as layout_image_reading
+from cells.layout_image import selectors as layout_image_selectors
+from cells.models import Membership
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import Revision, RevisionStatus
 from compliance.costs import round_range
 from compliance.costs import selectors as cost_selectors
 from compliance.plan.comparison import Comparison, PlanSummary, compare
-from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
-from compliance.proposals.models import ProposalDocument
+from compliance.proposals import presentation
+from compliance.proposals.models import OrganisationBranding, ProposalDocument
 from compliance.proposals.pdf.data import (
     SECTIONS,
     AcceptedFinding,
@@ -49,9 +54,11 @@ from compliance.proposals.pdf.data import (
     SignatureDeclaration,
     Specification,
     SubsystemRow,
+    UnderlayImage,
     ValidationResult,
     WeeksRange,
 )
+from compliance.proposals.presentation import half_weeks, weeks_text
 from compliance.rules import sensing
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
@@ -89,23 +96,11 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     items = cost_selectors.line_items(cell, facts=facts, findings=findings)
     comparison = compare(plan_inputs(cell, items))
     costs = _costs(project, items)
-    requester = document.requested_by
     sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS
     return ProposalData(
         language=document.language,
         sections=sections,
-        meta=ProposalMeta(
-            number=document.proposal.number,
-            version=document.version,
-            date=on,
-            prepared_by=(requester.get_full_name() or requester.username)
-            if requester
-            else "",
-            organisation=project.organisation.name,
-            customer=project.customer_name,
-            site=project.site_name,
-            cell_name=cell.name,
-        ),
+        meta=_meta(document, project, cell, on),
         summary=_summary(cell, costs, comparison),
         cell=_cell(cell, findings),
         rules=RulesSection(
@@ -129,9 +124,14 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         findings=tuple(_finding(f) for f in findings),
         safety_functions=_safety_functions(function_rows),
         costs=costs,
-        schedule=_schedule(comparison),
+        schedule=_schedule(comparison, project),
         assumptions=(
-            *(line.render(_) for line in comparison.assumptions),
+            *presentation.plan_assumptions(comparison),
+            *(
+                text
+                for text in map(presentation.customer_line, comparison.assumptions)
+                if text
+            ),
             _(
                 "Prices are ranges from the organisation's catalogue, its quotes "
                 "and the public sources named beside each line; lines without a "
@@ -166,12 +166,49 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
 # --- the sections -------------------------------------------------------------
 
 
+def _meta(document: ProposalDocument, project, cell, on: date) -> ProposalMeta:
+    """The cover: the author by full name and role (the username only when
+    no name is given), the organisation as it brands its proposals."""
+    requester = document.requested_by
+    author, role = "", ""
+    if requester is not None:
+        author = requester.get_full_name() or requester.username
+        membership = Membership.objects.filter(
+            user=requester, organisation_id=project.organisation_id
+        ).first()
+        role = membership.get_role_display() if membership else ""
+    branding = OrganisationBranding.objects.filter(
+        organisation_id=project.organisation_id
+    ).first()
+    logo = ""
+    if branding is not None and branding.logo:
+        logo = base64.b64encode(bytes(branding.logo)).decode("ascii")
+    return ProposalMeta(
+        number=document.proposal.number,
+        version=document.version,
+        date=on,
+        prepared_by=author,
+        prepared_by_role=str(role),
+        organisation=(branding.display_name if branding else "")
+        or project.organisation.name,
+        organisation_address=branding.address if branding else "",
+        logo=logo,
+        customer=project.customer_name,
+        site=project.site_name,
+        cell_name=cell.name,
+    )
+
+
 def _money(pair, currency: str) -> MoneyRange:
     low, high = round_range(*pair)
     return MoneyRange(currency=currency, low=low, high=high)
 
 
 def _costs(project, items) -> CostsSection:
+    """The lines in their own currency and, where the project has entered a
+    rate, in the proposal currency; a line whose currency has no rate is
+    "not converted" and left out of the total, never converted at a rate
+    made up here."""
     per_currency = cost_selectors.totals_by_currency(items)
     totals = tuple(
         MoneyRange(currency=t["currency"], low=t["range"][0], high=t["range"][1])
@@ -179,16 +216,43 @@ def _costs(project, items) -> CostsSection:
         if t["currency"]
     )
     unpriced = per_currency[-1]["unknown"]
-    converted = cost_selectors.converted_total(project, items)
-    if converted:
-        rates_note = _(
-            "Converted to %(currency)s at the project's exchange rates dated %(date)s."
-        ) % {"currency": project.currency, "date": project.rates_date or "—"}
-    else:
-        rates_note = _(
-            "No exchange rate is assumed: the totals are given in each currency."
+    target, rates = project.currency, project.rates
+    converted: dict[str, tuple] = {}
+    missing: set[str] = set()
+    low_sum = high_sum = Decimal(0)
+    for item in items:
+        if item.total_low is None or item.currency is None:
+            continue
+        pair = presentation.to_currency(
+            item.total_low, item.total_high, item.currency, target, rates
         )
+        if pair is None:
+            missing.add(item.currency)
+            continue
+        converted[item.key] = pair
+        if item.quantity:
+            low_sum += pair[0]
+            high_sum += pair[1]
+    foreign = sorted({i.currency for i in items if i.currency} - {target} - missing)
+    if foreign:
+        rates_note = _(
+            "Converted to %(currency)s at the project's exchange rates of %(date)s "
+            "(%(source)s); each line's own currency and price are in its row."
+        ) % {
+            "currency": target,
+            "date": f"{project.rates_date:%Y-%m-%d}" if project.rates_date else "—",
+            "source": _("entered for this project"),
+        }
+    else:
+        rates_note = ""
+    rate_rows = tuple(
+        Row(label=f"1 {code}", value=f"{presentation.rate_text(code, target, rates)}")
+        for code in foreign
+    )
     return CostsSection(
+        currency=target,
+        missing_rates=tuple(sorted(missing)),
+        rates=rate_rows,
         items=tuple(
             LineItemRow(
                 description=item.description.render(_),
@@ -201,17 +265,22 @@ def _costs(project, items) -> CostsSection:
                 currency=item.currency,
                 lead_time_weeks_low=item.lead_time_weeks_low,
                 lead_time_weeks_high=item.lead_time_weeks_high,
-                source=cost_selectors.public_source(item.source),
-                price_date=item.price_date,
+                source=presentation.customer_source(item),
+                price_date=None,  # the public source's year is in its citation
+                converted_low=converted[item.key][0] if item.key in converted else None,
+                converted_high=converted[item.key][1]
+                if item.key in converted
+                else None,
+                rate_needed=item.currency in missing and item.total_low is not None,
             )
             for item in items
         ),
         totals=totals,
         unpriced_lines=unpriced,
         converted=MoneyRange(
-            currency=converted["currency"],
-            low=converted["range"][0],
-            high=converted["range"][1],
+            currency=target,
+            low=cost_selectors.exact(low_sum),
+            high=cost_selectors.exact(high_sum),
         )
         if converted
         else None,
@@ -239,23 +308,27 @@ def _summary(cell, costs: CostsSection, comparison: Comparison) -> ExecutiveSumm
         "guarded as the rules and standards below require, with the safeguards, "
         "the work and the plan that lead to it."
     ) % {
-        "task": cell.get_task_type_display().lower(),
+        "task": cell.get_application_display().lower(),
         "cell": cell.name,
         "robot": f"{cell.robot_manufacturer} {cell.robot_model}",
     }
-    reasons = [v.line.render(_) for v in comparison.verdict]
+    reasons = [_verdict_text(v, comparison) for v in comparison.verdict]
     if recommendation is None:
         reasons.append(
             _(
-                "Neither plan is recommended over the other: the figures do not "
-                "put one ahead at both ends of their ranges."
+                "The choice depends on what matters most to you: an earlier "
+                "result in simulation, or the first result on the real cell; the "
+                "figures do not put one plan ahead at both ends of their ranges."
             )
         )
     reasons.append(comparison.maturity_line.render(_))
     return ExecutiveSummary(
         proposed=proposed,
-        costs=(costs.converted,) if costs.converted else costs.totals,
+        # One currency only: the proposal's, of the lines that could be
+        # converted; never a mix of currencies.
+        costs=(costs.converted,) if costs.converted else (),
         unpriced_lines=costs.unpriced_lines,
+        not_converted_lines=sum(1 for item in costs.items if item.rate_needed),
         weeks_to_poc_physical_first=WeeksRange(
             low=comparison.physical_first.poc_start_weeks_low,
             high=comparison.physical_first.poc_start_weeks_high,
@@ -302,7 +375,7 @@ def _cell(cell, findings) -> CellSection:
         for f in findings
         if f.rule_id in DISTANCE_RULES and "required_mm" in f.numbers
     )
-    task = cell.get_task_type_display()
+    task = cell.get_application_display()
     if cell.task_description:
         task = f"{task}: {cell.task_description}"
     return CellSection(
@@ -314,6 +387,26 @@ def _cell(cell, findings) -> CellSection:
         ),
         layout=cell_selectors.cell_document(cell),
         distances=distances,
+        underlay_image=_underlay_image(cell),
+    )
+
+
+def _underlay_image(cell) -> UnderlayImage | None:
+    """The cell's floor-plan image when it is to be shown in the PDF: a copy
+    small enough for the figure, with its rectangle on the plan."""
+    image = layout_image_selectors.image_for_pdf(cell)
+    if image is None:
+        return None
+    rectangle = image.rectangle()
+    return UnderlayImage(
+        content_base64=base64.b64encode(
+            layout_image_reading.shrunk(bytes(image.data))
+        ).decode("ascii"),
+        min_x_mm=rectangle.min_x_mm,
+        max_y_mm=rectangle.max_y_mm,
+        width_mm=rectangle.width_mm,
+        height_mm=rectangle.height_mm,
+        opacity=image.opacity_percent / 100,
     )
 
 
@@ -550,7 +643,51 @@ def _number_line(key: str, value) -> str:
     return f"{key.replace('_', ' ')} {_num(value)}"
 
 
-def _plan(plan: PlanSummary) -> PlanData:
+def _verdict_text(verdict, comparison: Comparison) -> str:
+    """A verdict sentence with its weeks to the half-week."""
+    line = verdict.line
+    plans = (comparison.sim_first, comparison.physical_first)
+    if verdict.measure == "first_validated_result":
+        ranges = [(p.first_result_weeks_low, p.first_result_weeks_high) for p in plans]
+    elif verdict.measure == "poc_start":
+        ranges = [(p.poc_start_weeks_low, p.poc_start_weeks_high) for p in plans]
+    else:
+        return line.render(_)
+    values = dict(line.values)
+    values["sim"], values["physical"] = (weeks_text(*r) for r in ranges)
+    if "gap" in values:
+        # "at least" so many weeks: rounded down.
+        gap = Decimal(str(values["gap"]).replace(",", ""))
+        values["gap"] = weeks_text(half_weeks(gap, gap)[0], half_weeks(gap, gap)[0])
+    return line.model_copy(update={"values": values}).render(_)
+
+
+def _plan(plan: PlanSummary, project) -> PlanData:
+    """A plan with its cost in the proposal currency: the activities whose
+    cost is in a currency without a rate are listed, not summed."""
+    target, rates = project.currency, project.rates
+    low = high = Decimal(0)
+    known = False
+    not_converted = []
+    for scheduled in plan.schedule.activities:
+        activity = scheduled.activity
+        if activity.cost_low is None or activity.cost_high is None:
+            continue
+        pair = presentation.to_currency(
+            activity.cost_low, activity.cost_high, activity.currency, target, rates
+        )
+        if pair is None:
+            not_converted.append(
+                Row(
+                    label=_(activity.name),
+                    value=f"{activity.currency} "
+                    f"{cost_selectors.money_range_text(activity.cost_low, activity.cost_high)}",
+                )
+            )
+            continue
+        known = True
+        low += pair[0]
+        high += pair[1]
     return PlanData(
         name=_(plan.name),
         activities=tuple(
@@ -569,54 +706,83 @@ def _plan(plan: PlanSummary) -> PlanData:
             low=plan.schedule.total_weeks_low, high=plan.schedule.total_weeks_high
         ),
         cost=MoneyRange(
-            currency=plan.currency, low=plan.cost_known_low, high=plan.cost_known_high
+            currency=target,
+            low=cost_selectors.exact(low),
+            high=cost_selectors.exact(high),
         )
-        if plan.currency
+        if known
         else None,
         unpriced_activities=len(plan.unknown_cost_keys),
+        not_converted=tuple(not_converted),
     )
 
 
-def _schedule(comparison: Comparison) -> ScheduleSection:
-    physical, sim = comparison.physical_first, comparison.sim_first
-
-    def cost(plan: PlanSummary) -> str:
-        known = (
-            f"{plan.currency} {format_range(plan.cost_known_low, plan.cost_known_high)}"
-            if plan.currency
-            else "—"
+def _known_cost(plan: PlanData, unknown: int) -> str:
+    """ "KRW 1,000–2,000 + 6 items to be quoted": the count in words."""
+    parts = []
+    if plan.cost is not None:
+        parts.append(
+            f"{plan.cost.currency} "
+            f"{cost_selectors.money_range_text(plan.cost.low, plan.cost.high)}"
         )
-        unknown = len(plan.unknown_cost_keys)
-        return f"{known} (+{unknown} ?)" if unknown else known
+    if unknown:
+        parts.append(
+            ngettext(
+                "%(count)s item to be quoted", "%(count)s items to be quoted", unknown
+            )
+            % {"count": f"{unknown:,}"}
+        )
+    if plan.not_converted:
+        count = len(plan.not_converted)
+        parts.append(
+            ngettext(
+                "%(count)s item not converted (rate needed)",
+                "%(count)s items not converted (rate needed)",
+                count,
+            )
+            % {"count": f"{count:,}"}
+        )
+    if not parts:
+        return "—"
+    if plan.cost is None:
+        return " + ".join(parts)
+    return f"{parts[0]}" + "".join(f" + {part}" for part in parts[1:])
+
+
+def _schedule(comparison: Comparison, project) -> ScheduleSection:
+    physical, sim = comparison.physical_first, comparison.sim_first
+    physical_data, sim_data = _plan(physical, project), _plan(sim, project)
 
     return ScheduleSection(
-        physical_first=_plan(physical),
-        sim_first=_plan(sim),
+        physical_first=physical_data,
+        sim_first=sim_data,
         comparison=(
             ComparisonRow(
                 metric=_("First validated result (weeks)"),
-                physical_first=f"{format_range(physical.first_result_weeks_low, physical.first_result_weeks_high)} "
+                physical_first=f"{weeks_text(physical.first_result_weeks_low, physical.first_result_weeks_high)} "
                 f"({_(physical.first_result_label)})",
-                sim_first=f"{format_range(sim.first_result_weeks_low, sim.first_result_weeks_high)} "
+                sim_first=f"{weeks_text(sim.first_result_weeks_low, sim.first_result_weeks_high)} "
                 f"({_(sim.first_result_label)})",
             ),
             ComparisonRow(
                 metric=_("PoC start (weeks)"),
-                physical_first=format_range(
+                physical_first=weeks_text(
                     physical.poc_start_weeks_low, physical.poc_start_weeks_high
                 ),
-                sim_first=format_range(
-                    sim.poc_start_weeks_low, sim.poc_start_weeks_high
-                ),
+                sim_first=weeks_text(sim.poc_start_weeks_low, sim.poc_start_weeks_high),
             ),
             ComparisonRow(
                 metric=_("Known cost"),
-                physical_first=cost(physical),
-                sim_first=cost(sim),
+                physical_first=_known_cost(
+                    physical_data, len(physical.unknown_cost_keys)
+                ),
+                sim_first=_known_cost(sim_data, len(sim.unknown_cost_keys)),
             ),
         ),
-        verdict=tuple(v.line.render(_) for v in comparison.verdict),
+        verdict=tuple(_verdict_text(v, comparison) for v in comparison.verdict),
         maturity_note=comparison.maturity_line.render(_),
-        assumptions=tuple(line.render(_) for line in comparison.notes),
+        assumptions=tuple(
+            text for text in map(presentation.customer_line, comparison.notes) if text
+        ),
         cannot_prove=tuple(line.render(_) for line in comparison.cannot_prove),
     )

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from cells.models import Cell
+from cells.models import Cell, Organisation
 
 
 class Proposal(models.Model):
@@ -46,6 +46,8 @@ class ProposalDocument(models.Model):
     proposal = models.ForeignKey(
         Proposal, on_delete=models.CASCADE, related_name="documents"
     )
+    # Counted within the language: the first English build is version 1 even
+    # after Korean ones (rows made before kept the numbers they had).
     version = models.PositiveIntegerField(_("version"))
     language = models.CharField(
         _("language"), max_length=2, choices=[("ko", "한국어"), ("en", "English")]
@@ -77,7 +79,8 @@ class ProposalDocument(models.Model):
         verbose_name_plural = _("proposal documents")
         constraints = [
             models.UniqueConstraint(
-                fields=["proposal", "version"], name="proposal_document_version"
+                fields=["proposal", "language", "version"],
+                name="proposal_document_language_version",
             ),
             models.CheckConstraint(
                 condition=~Q(status="ready") | (Q(pdf__isnull=False) & ~Q(sha256="")),
@@ -86,7 +89,7 @@ class ProposalDocument(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.proposal.number} v{self.version}"
+        return f"{self.proposal.number} v{self.version} ({self.language})"
 
     @property
     def finished(self) -> bool:
@@ -114,3 +117,44 @@ class ProposalDocument(models.Model):
             c if c.isascii() and (c.isalnum() or c in "-.") else "-" for c in stem
         )
         return f"{safe}.pdf"
+
+
+class OrganisationBranding(models.Model):
+    """How an organisation presents itself on its proposals' cover and page
+    headers: the name and address it writes under, and its logo (a PNG or
+    JPEG checked on upload, kept in the database with its type)."""
+
+    LOGO_TYPES = (("image/png", "PNG"), ("image/jpeg", "JPEG"))
+
+    organisation = models.OneToOneField(
+        Organisation, on_delete=models.CASCADE, related_name="branding"
+    )
+    display_name = models.CharField(
+        _("name on proposals"),
+        max_length=200,
+        blank=True,
+        help_text=_("Leave empty to use the organisation's name."),
+    )
+    address = models.TextField(_("address"), max_length=400, blank=True)
+    logo = models.BinaryField(null=True, blank=True, editable=False)
+    logo_type = models.CharField(max_length=20, choices=LOGO_TYPES, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("organisation branding")
+        verbose_name_plural = _("organisation brandings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(logo__isnull=True, logo_type="")
+                | (
+                    Q(logo__isnull=False) & Q(logo_type__in=["image/png", "image/jpeg"])
+                ),
+                name="organisation_branding_logo_has_type",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or str(self.organisation_id)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 
 from celery.utils import uuid
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
@@ -24,10 +24,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError as BrokerError
 
-from cells.models import Cell
-from cells.permissions import require_edit
+from cells.models import Cell, Role
+from cells.permissions import require_edit, role_in
 from compliance.proposals.building import claim_expired
-from compliance.proposals.models import Proposal, ProposalDocument
+from compliance.proposals.models import (
+    OrganisationBranding,
+    Proposal,
+    ProposalDocument,
+)
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.tasks import build_proposal
 
@@ -78,7 +82,14 @@ def proposal_request(
     )
     # Lock the proposal so two requests cannot take the same version number.
     Proposal.objects.select_for_update().get(pk=proposal.pk)
-    last = proposal.documents.aggregate(last=Max("version"))["last"] or 0
+    # Versions count within the language: each language's PDFs are their
+    # own series (the first English build is version 1 after Korean ones).
+    last = (
+        proposal.documents.filter(language=language).aggregate(last=Max("version"))[
+            "last"
+        ]
+        or 0
+    )
     document = ProposalDocument.objects.create(
         proposal=proposal,
         version=last + 1,
@@ -162,3 +173,41 @@ def proposal_documents_recover() -> list[int]:
     if sent:
         logger.warning("Proposal documents sent again after a lost worker: %s", sent)
     return sent
+
+
+@transaction.atomic
+def branding_save(
+    *,
+    organisation,
+    actor,
+    display_name: str,
+    address: str,
+    logo: tuple[bytes, str] | None = None,
+    remove_logo: bool = False,
+) -> OrganisationBranding:
+    """Set how the organisation presents itself on its proposals. Only its
+    solution architects may (the role that prepares the proposals)."""
+    require_branding(actor, organisation.pk)
+    branding, _created = OrganisationBranding.objects.select_for_update().get_or_create(
+        organisation=organisation
+    )
+    branding.display_name = display_name.strip()
+    branding.address = address.strip()
+    if logo is not None:
+        branding.logo, branding.logo_type = logo
+    elif remove_logo:
+        branding.logo, branding.logo_type = None, ""
+    branding.updated_by = actor
+    branding.save()
+    return branding
+
+
+def can_brand(user, organisation_id: int) -> bool:
+    return role_in(user, organisation_id) == Role.SOLUTION_ARCHITECT
+
+
+def require_branding(user, organisation_id: int) -> None:
+    if not can_brand(user, organisation_id):
+        raise PermissionDenied(
+            _("Only the organisation's solution architects can change its branding.")
+        )

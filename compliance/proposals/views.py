@@ -17,9 +17,12 @@ from django.utils.translation import gettext_lazy
 from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit
-from compliance.proposals.models import ProposalDocument
+from compliance.proposals.forms import BrandingForm
+from compliance.proposals.models import OrganisationBranding, ProposalDocument
 from compliance.proposals.services import (
     QueueUnavailable,
+    branding_save,
+    can_brand,
     proposal_document_recover,
     proposal_request,
     proposal_retry,
@@ -67,7 +70,12 @@ def documents_for(user):
 
 
 def _context(request: HttpRequest, cell, form=None) -> dict:
-    documents = documents_for(request.user).filter(proposal__cell=cell)
+    # Newest first: versions are counted within each language.
+    documents = (
+        documents_for(request.user)
+        .filter(proposal__cell=cell)
+        .order_by("-requested_at", "-pk")
+    )
     return {
         "cell": cell,
         "project": cell.project,
@@ -171,3 +179,59 @@ def proposal_document_retry(request: HttpRequest, pk: int) -> HttpResponse:
         {"document": document, "can_edit": True},
         status=status,
     )
+
+
+BRANDING_PAGE = "compliance/proposals/branding_edit.html"
+
+
+@login_required
+def branding_edit(request: HttpRequest, org_pk: int) -> HttpResponse:
+    """The organisation's name, address and logo on its proposals' cover and
+    page headers; members see it, its solution architects change it."""
+    organisation = get_object_or_404(
+        cell_selectors.organisations_for(request.user), pk=org_pk
+    )
+    branding = (
+        OrganisationBranding.objects.filter(organisation=organisation)
+        .defer("logo")
+        .first()
+    )
+    may_change = can_brand(request.user, organisation.pk)
+    form = BrandingForm(request.POST or None, request.FILES or None, instance=branding)
+    status = 200
+    if request.method == "POST":
+        if not may_change:
+            raise PermissionDenied
+        if form.is_valid():
+            branding_save(
+                organisation=organisation,
+                actor=request.user,
+                display_name=form.cleaned_data["display_name"],
+                address=form.cleaned_data["address"],
+                logo=form.cleaned_data["logo_file"],
+                remove_logo=form.cleaned_data["remove_logo"],
+            )
+            return redirect("compliance:branding_edit", organisation.pk)
+        status = 400
+    context = {
+        "organisation": organisation,
+        "branding": branding,
+        "form": form,
+        "can_change": may_change,
+    }
+    return render_page(request, BRANDING_PAGE, context, status=status)
+
+
+@login_required
+def branding_logo(request: HttpRequest, org_pk: int) -> HttpResponse:
+    """The organisation's logo as stored, for its members."""
+    organisation = get_object_or_404(
+        cell_selectors.organisations_for(request.user), pk=org_pk
+    )
+    branding = get_object_or_404(
+        OrganisationBranding, organisation=organisation, logo__isnull=False
+    )
+    response = HttpResponse(bytes(branding.logo), content_type=branding.logo_type)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, max-age=60"
+    return response

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from compliance.calculators.base import gettext_noop
 from compliance.rules.baseline import BASELINE_RULES
 from compliance.rules.facts import CellFacts
 from compliance.rules.findings import Finding, Jurisdiction, Rule, Status
@@ -23,21 +24,23 @@ class RulePack:
 
     key: str  # "korea", "baseline"
     jurisdiction: Jurisdiction
-    title: str  # English
+    title: str  # English, marked with gettext_noop
     rules: tuple[Rule, ...]
 
 
 KOREA = RulePack(
     key="korea",
     jurisdiction="KR",
-    title="Korea: Rules on OSH Standards Arts. 222-224, OSH Act Art. 84",
+    title=gettext_noop("Korea: Rules on OSH Standards Arts. 222-224, OSH Act Art. 84"),
     rules=KOREA_RULES,
 )
 BASELINE = RulePack(
     key="baseline",
     jurisdiction="INTL",
-    title="International baseline: ISO 10218-2, ISO 13857, ISO 13855, "
-    "IEC 61496, ISO/TS 15066",
+    title=gettext_noop(
+        "International baseline: ISO 10218-2, ISO 13857, ISO 13855, "
+        "IEC 61496, ISO/TS 15066"
+    ),
     rules=BASELINE_RULES,
 )
 NATIONAL_PACKS: dict[str, RulePack] = {"KR": KOREA}

@@ -10,6 +10,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from compliance.rules.cell_facts import cell_facts
+from compliance.rules.citations import citation_text
 from compliance.rules.engine import evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
@@ -36,15 +37,24 @@ VOLATILITY_LABELS = {
 }
 
 
+def _korean() -> bool:
+    return (get_language() or "").startswith("ko")
+
+
 def rule_text(rule: Rule) -> str:
-    return rule.text_ko if (get_language() or "").startswith("ko") else _(rule.text_en)
+    return rule.text_ko if _korean() else _(rule.text_en)
+
+
+def shown_citation(citation: str) -> str:
+    """A rule's or finding's citation in the reader's language."""
+    return citation_text(citation, _, korean=_korean())
 
 
 def shown_rule(rule: Rule) -> dict[str, Any]:
     return {
         "id": rule.id,
         "jurisdiction": rule.jurisdiction,
-        "citation": rule.citation,
+        "citation": shown_citation(rule.citation),
         "text": rule_text(rule),
         "certainty": rule.certainty,
         "certainty_label": CERTAINTY_LABELS[rule.certainty],
@@ -70,7 +80,7 @@ def shown_finding(finding: Finding) -> dict[str, Any]:
         "subject": subject_label(finding),
         "message": finding.render(_),
         "numbers": finding.numbers,
-        "citation": finding.citation,
+        "citation": shown_citation(finding.citation),
         "certainty": finding.certainty,
         "certainty_label": CERTAINTY_LABELS[finding.certainty],
         "details": [line.render(_) for line in finding.details],

@@ -84,6 +84,8 @@ NOT_PAGES = {
     "password_reset_complete": "not offered (no e-mail configured, not linked)",
     "cells:cell_layout_svg": "an SVG file",
     "cells:layout_dxf_export": "a DXF file",
+    "cells:layout_image_file": "the floor-plan image itself (PNG or JPEG)",
+    "cells:layout_image_remove": "POST only",
     "cells:plan_edit": "POST only (the plan's drawing tools)",
     "cells:element_delete": "POST only (the editor's button asks first)",
     "cells:certificate_delete": "POST only",
@@ -93,12 +95,14 @@ NOT_PAGES = {
     "compliance:hazard_row": "an htmx fragment of the assessment page",
     "compliance:proposal_document_row": "an htmx fragment of the proposal page",
     "compliance:proposal_document_download": "the PDF",
+    "compliance:report": "the risk-assessment report, a PDF",
+    "compliance:register_export": "the hazard register, an XLSX file",
+    "compliance:branding_logo": "the organisation's logo itself (PNG or JPEG)",
     "compliance:library_export": "a CSV file",
     "compliance:assessment_start": "POST only",
     "compliance:suggestion_accept": "POST only",
     "compliance:suggestion_dismiss": "POST only",
     "compliance:hazard_delete": "POST only",
-    "compliance:measure_delete": "POST only",
     "compliance:proposal_document_retry": "POST only",
     "compliance:function_suggestion_accept": "POST only",
     "compliance:function_suggestion_dismiss": "POST only",
@@ -142,6 +146,13 @@ def demo(transactional_db):
     in_review = assessment_services.revision_start_next(revision=signed, actor=safety)
     in_review = assessment_services.revision_submit(revision=in_review, actor=safety)
     draft = Revision.objects.get(assessment__cell=cobot)
+    # A measure to edit and to delete (its editor and its question).
+    measure = assessment_services.measure_add(
+        hazard=Hazard.objects.filter(revision=draft).first(),
+        actor=safety,
+        step="information_for_use",
+        description="Warning sign at the lathe door",
+    )
     custom = custom_line_save(
         cell=palletiser, actor=safety, description="Turntable guard", quantity=1
     )
@@ -167,6 +178,7 @@ def demo(transactional_db):
         "in_review": in_review,
         "draft": draft,
         "hazard": Hazard.objects.filter(revision=draft).first(),
+        "measure": measure,
         "certificate": CellCertificateFactory(cell=cobot),
         "custom": custom,
         "function": function,
@@ -227,6 +239,7 @@ def visits(d: dict) -> list[Visit]:
             )
         ],
         v("cells:layout_dxf_import", cell),
+        v("cells:layout_image_edit", cell),
         v("cells:certificate_add", cobot),
         v("cells:certificate_edit", cobot, d["certificate"].pk),
         v("compliance:cell_compliance", cell),
@@ -241,10 +254,15 @@ def visits(d: dict) -> list[Visit]:
         ),
         v("compliance:history", cell),
         v("compliance:revision_diff", d["in_review"].pk),
+        v("compliance:register_import", d["draft"].pk),
         v("compliance:revision_action", d["in_review"].pk, "sign"),
         v("compliance:hazard_add", d["draft"].pk, scope="#add-hazard"),
         v("compliance:hazard_edit", d["hazard"].pk, scope=".hazard-form-row"),
         v("compliance:measure_add", d["hazard"].pk, scope=".measure-form-row"),
+        # Opened directly, each editor is the whole page with it open.
+        v("compliance:limits_edit", d["draft"].pk, scope="#limits"),
+        v("compliance:measure_edit", d["measure"].pk, scope=".measure-edit"),
+        v("compliance:measure_delete", d["measure"].pk, scope=".measure-confirm"),
         v("compliance:safety_functions", cell, viewer=True),
         v("compliance:safety_function_add", cell),
         v("compliance:safety_documents", cell),
@@ -261,6 +279,7 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:plan_assumption_edit", cell, "risk_assessment", scope=EDIT_ROW),
         v("compliance:proposal", cell, viewer=True),
         v("compliance:catalogue", org, viewer=True),
+        v("compliance:branding_edit", org, viewer=True),
         v("compliance:catalogue_edit", org, "fence", scope=EDIT_ROW),
         v("compliance:library", org, viewer=True),
         v("compliance:library_device_add", org),

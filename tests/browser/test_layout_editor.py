@@ -53,6 +53,7 @@ def test_architect_draws_a_cell_and_the_plan_redraws_in_place(
         "robot_base_y_mm": "1750",
     }.items():
         page.fill(f"#id_{field}", value)
+    page.select_option("#id_application", "palletising")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Case palletiser")).to_be_visible()
 

@@ -97,7 +97,7 @@ def test_engineer_records_signs_and_revises_an_assessment(
     expect(row).to_contain_text("not estimated")
 
     # Estimate it in place: S2 F1 P1 gives PLr c; the residual risk after measures.
-    row.get_by_role("link", name="Edit").click()
+    row.get_by_role("link", name="Edit", exact=True).click()
     form = page.locator(".hazard-form-row")
     prefix = form.locator("select[name$='-severity']").first.get_attribute("id")
     prefix = prefix.removeprefix("id_").removesuffix("severity")
@@ -121,7 +121,7 @@ def test_engineer_records_signs_and_revises_an_assessment(
         "button", name="Accept"
     ).click()
     row2 = page.locator(".hazard-row", has_text="Infeed")
-    row2.get_by_role("link", name="Edit").click()
+    row2.get_by_role("link", name="Edit", exact=True).click()
     form = page.locator(".hazard-form-row")
     prefix = form.locator("select[name$='-severity']").first.get_attribute("id")
     prefix = prefix.removeprefix("id_").removesuffix("severity")
@@ -169,7 +169,7 @@ def test_engineer_records_signs_and_revises_an_assessment(
     page.get_by_role("button", name="Start a new revision").click()
     expect(page.get_by_text("Revision 2")).to_be_visible()
     row = page.locator(".hazard-row", has_text="Replacing the gripper valve")
-    row.get_by_role("link", name="Edit").click()
+    row.get_by_role("link", name="Edit", exact=True).click()
     form = page.locator(".hazard-form-row")
     prefix = form.locator("select[name$='-severity']").first.get_attribute("id")
     prefix = prefix.removeprefix("id_").removesuffix("severity")
@@ -185,5 +185,5 @@ def test_engineer_records_signs_and_revises_an_assessment(
     )
     page.go_back()
     page.get_by_role("link", name="History").click()
-    expect(page.locator("table.history")).to_contain_text("se-assess")
+    expect(page.locator("ol.history-list")).to_contain_text("se-assess signed revision 1")
     page.screenshot(path=screenshot_dir / "risk-assessment-history.png", full_page=True)

@@ -143,6 +143,7 @@ def test_deleting_a_project_deletes_its_cells(owner_client, cell):
 
 CELL = {
     "name": "Deburring",
+    "application": "grinding",
     "robot_manufacturer": "Acme",
     "robot_model": "R-7",
     "robot_kind": "collaborative",

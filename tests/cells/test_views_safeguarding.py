@@ -222,6 +222,7 @@ def test_cell_page_with_placed_devices_makes_a_fixed_number_of_queries(
 
 CELL = {
     "name": "Palletiser B",
+    "application": "palletising",
     "robot_manufacturer": "Acme",
     "robot_model": "R-170",
     "robot_kind": "industrial",

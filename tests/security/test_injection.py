@@ -280,6 +280,8 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     world.hold(certificate, "issuing_body", "number", "scope")
 
     _underlay(world, v)
+    _floor_image(world, v)
+    _branding(world, v)
     _assess(world, v, opening=opening, device=device)
     _safety_functions(world, v, api)
     _costs(world, v, api)
@@ -306,6 +308,54 @@ def _underlay(world: World, v) -> None:
         units="mm",
     )
     world.hold(world.cell.underlay, "source_name")
+
+
+def _floor_image(world: World, v) -> None:
+    """A floor-plan image under the plan, uploaded under the file name given."""
+    from django.utils import timezone
+    from PIL import Image
+
+    from cells.layout_image.models import LayoutImage
+    from cells.layout_image.services import layout_image_save
+
+    picture = io.BytesIO()
+    Image.new("L", (40, 20), 200).save(picture, format="PNG")
+    image = LayoutImage(
+        cell=world.cell,
+        data=picture.getvalue(),
+        content_type="image/png",
+        width_px=40,
+        height_px=20,
+        file_name=v("cells.LayoutImage.file_name"),
+        point1_x_px=0,
+        point1_y_px=0,
+        point2_x_px=39,
+        point2_y_px=0,
+        distance_mm=6000,
+        plan_x_mm=-500,
+        plan_y_mm=6500,
+        uploaded_at=timezone.now(),
+    )
+    image.full_clean()
+    world.hold(layout_image_save(image=image, new_data=True), "file_name")
+
+
+def _branding(world: World, v) -> None:
+    """The organisation's name and address on its proposals."""
+    from PIL import Image
+
+    from compliance.proposals.models import OrganisationBranding
+
+    logo = io.BytesIO()
+    Image.new("L", (60, 20), 90).save(logo, format="PNG")
+    branding = OrganisationBranding.objects.create(
+        organisation=world.organisation,
+        display_name=v("compliance.OrganisationBranding.display_name"),
+        address=v("compliance.OrganisationBranding.address"),
+        logo=logo.getvalue(),
+        logo_type="image/png",
+    )
+    world.hold(branding, "display_name", "address")
 
 
 def _assess(world: World, v, *, opening, device) -> None:
@@ -579,6 +629,11 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "cells:cell_layout_svg": [{"pk": world.cell.pk}],
         "cells:layout_dxf_import": [cell],
         "cells:layout_dxf_export": [{"pk": world.cell.pk}],
+        "cells:layout_image_edit": [cell],
+        "cells:layout_image_remove": [cell],  # POST only
+        "cells:layout_image_file": [cell],  # the picture itself
+        "compliance:branding_edit": [org],
+        "compliance:branding_logo": [org],  # none uploaded: 404
         "cells:plan_edit": [{**cell, "operation": "segments"}],  # POST only
         "cells:hazard_zone_edit": [cell],
         "cells:certificate_add": [cell],
@@ -629,7 +684,13 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:hazard_edit": [{"pk": o["hazard"].pk}],
         "compliance:hazard_delete": [{"pk": o["hazard"].pk}],
         "compliance:measure_add": [{"pk": o["hazard"].pk}],
+        "compliance:measure_edit": [{"pk": o["measure"].pk}],
         "compliance:measure_delete": [{"pk": o["measure"].pk}],
+        # The revision's report (a PDF) and its register (an XLSX), and the
+        # draft's import page.
+        "compliance:report": [{"pk": signed}, {"pk": draft}],
+        "compliance:register_export": [{"pk": signed}],
+        "compliance:register_import": [{"pk": draft}],
         "compliance:safety_functions": [cell],
         "compliance:safety_function_add": [cell],
         "compliance:safety_documents": [cell],
@@ -707,8 +768,12 @@ def url_names() -> set[str]:
 
 # What a page must not contain.
 
-# Elements only a payload makes (the app draws none of them).
+# Elements only a payload makes (the app draws none of them) ...
 INJECTED_ELEMENTS = {"x", "para", "font", "img"}
+# ... but for the app's own pictures: the floor-plan image and the logo.
+APP_IMAGES = re.compile(
+    r"/cells/\d+/layout/image/file\?v=\d+|/organisations/\d+/branding/logo/"
+)
 # Attributes that take a URL, where "javascript:" would run.
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "hx-get"}
 SCRIPT_DATA_TYPES = {"application/json", "application/ld+json"}
@@ -726,7 +791,8 @@ class PageParser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if tag in INJECTED_ELEMENTS:
+        own = tag == "img" and APP_IMAGES.fullmatch(values.get("src") or "")
+        if tag in INJECTED_ELEMENTS and not own:
             self.problems.append(f"a <{tag}> element {values}")
         for name, value in attrs:
             value = value or ""
@@ -852,7 +918,8 @@ def render_everything(world: World, client: Client, *, api: bool) -> Rendered:
             problems, text = svg_problems(response.content)
         elif content_type.startswith("application/pdf"):
             pdf = PdfReader(io.BytesIO(response.content))
-            seen.pdf_text = "\n".join(page.extract_text() for page in pdf.pages)
+            # Every PDF: the proposal and the revisions' reports.
+            seen.pdf_text += "\n".join(page.extract_text() for page in pdf.pages)
             problems, text = [], ""
         else:
             problems, text = [], ""
@@ -960,6 +1027,12 @@ def test_the_checks_find_markup():
     )
     problems, _text = html_problems(page, {"cells.Cell.name": value})
     assert len(problems) == 6, problems  # img, onerror, href, script, para, raw
+    # The app's own pictures pass; a payload's picture does not, even where it
+    # names an app address past the one the app makes.
+    own = '<img src="/cells/7/layout/image/file?v=123" alt="">'
+    assert html_problems(own, {})[0] == []
+    forged = '<img src="/cells/7/layout/image/file?v=1&amp;x=javascript:1" alt="">'
+    assert len(html_problems(forged, {})[0]) == 1
     escaped, text = html_problems("<p>&lt;b&gt;Z00 &quot;&gt;</p>", {"k": "<b>Z00"})
     assert escaped == [] and '<b>Z00 ">' in text
     svg = b'<svg xmlns="http://www.w3.org/2000/svg"><script>x</script></svg>'

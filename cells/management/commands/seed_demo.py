@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -9,6 +10,7 @@ from django.db import transaction
 
 from cells.exchange import CellDocument
 from cells.models import Membership, Organisation, Project, Role
+from cells.models.cell import Application
 from cells.services import cell_import
 
 DEMO_PASSWORD = "cell-safety-demo"
@@ -26,8 +28,14 @@ PALLETISER = DEMO_DIR / "palletiser.json"
 MACHINE_TENDING = DEMO_DIR / "machine_tending.json"
 
 
-def demo_document(path: Path) -> CellDocument:
-    return CellDocument.model_validate_json(path.read_text(encoding="utf-8"))
+def demo_document(path: Path, application: str | None = None) -> CellDocument:
+    """The demo cell of ``path``; with ``application``, as that application
+    (the documents predate applications: their task type alone would make
+    each a pick-and-place cell)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if application is not None:
+        data["application"] = application
+    return CellDocument.model_validate(data)
 
 
 def _demo_cobot_assessment(cell, engineer) -> None:
@@ -85,7 +93,8 @@ class Command(BaseCommand):
                 proposal_language="ko",
             )
             palletiser = cell_import(
-                project=project, document=demo_document(PALLETISER)
+                project=project,
+                document=demo_document(PALLETISER, Application.PALLETISING),
             )
             from compliance.safety_functions.demo import seed_palletiser_safety
 
@@ -95,7 +104,8 @@ class Command(BaseCommand):
                 password=DEMO_PASSWORD,
             )
             cobot = cell_import(
-                project=project, document=demo_document(MACHINE_TENDING)
+                project=project,
+                document=demo_document(MACHINE_TENDING, Application.MACHINE_TENDING),
             )
             _demo_cobot_assessment(cobot, User.objects.get(username="safety"))
         self.stdout.write(

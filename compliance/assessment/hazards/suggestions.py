@@ -4,10 +4,16 @@ Hazard identification (ISO 12100:2010, 5.4) is the safety engineer's work; this
 module only proposes a starting list so nothing obvious is forgotten: crushing
 and impact within the robot's reach, trapping at the gripper, a dropped or
 thrown workpiece, unexpected start-up while teaching and while maintaining,
+the hazards the cell's application brings (``applications``: arc
+radiation, fume, burns and fire for arc welding, solvents and an explosive
+atmosphere for painting, ejected fragments, dust and noise for grinding...),
 access through each perimeter opening and, for a collaborative robot, contact
 with the operator at each station. Every proposal points at a hazard group,
 origin and consequence of the ISO 12100 Annex B catalogue
 (``compliance.assessment.hazards.catalogue``); nothing outside it is invented.
+
+The application's hazards are in ``applications``, with why they cite ISO
+12100 Annex B only.
 
 Each suggestion has a stable ``key`` (the same facts always give the same
 keys), so a suggestion the engineer dismissed can be left out next time:
@@ -24,7 +30,9 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from cells.applications import DEFAULT_APPLICATION, Application
 from compliance.assessment.hazards import catalogue
+from compliance.assessment.hazards.applications import APPLICATION_HAZARDS
 from compliance.calculators.base import gettext_noop
 
 RobotKind = Literal["industrial", "collaborative"]
@@ -52,9 +60,11 @@ class StationFact(_Facts):
 
 
 class CellFacts(_Facts):
-    """What the suggestions need to know about a cell: robot, openings, stations."""
+    """What the suggestions need to know about a cell: robot, application,
+    openings, stations."""
 
     robot_kind: RobotKind
+    application: Application = DEFAULT_APPLICATION
     reach_mm: float = Field(gt=0)
     payload_kg: float = Field(ge=0)
     max_tcp_speed_mm_s: float = Field(ge=0)
@@ -227,6 +237,21 @@ def _robot(facts: CellFacts) -> list[Suggestion]:
     return suggestions
 
 
+def _application(facts: CellFacts) -> list[Suggestion]:
+    return [
+        Suggestion(
+            key=f"{facts.application}-{h.slug}",
+            group_id=h.group_id,
+            origin_id=h.origin_id,
+            consequence_id=h.consequence_id,
+            phase=h.phase,
+            task=h.task,
+            rationale=h.rationale,
+        )
+        for h in APPLICATION_HAZARDS[facts.application]
+    ]
+
+
 _OPENING_RATIONALE: dict[str, str] = {
     "material_entry": gettext_noop(
         "Parts enter the cell through this opening; a person can reach or climb "
@@ -313,11 +338,14 @@ def suggest_hazards(
 
     Always: crushing and impact within the robot's reach, trapping at the
     gripper, unexpected start-up while teaching and while maintaining. With a
-    payload: a falling or thrown workpiece. One per perimeter opening. For a
-    collaborative robot, quasi-static and transient contact at each station.
-    The order is stable: robot first, then openings and stations as given.
+    payload: a falling or thrown workpiece. Those of the cell's application
+    (``APPLICATION_HAZARDS``). One per perimeter opening. For a collaborative
+    robot, quasi-static and transient contact at each station. The order is
+    stable: robot first, then the application's, then openings and stations
+    as given.
     """
     suggestions = _robot(facts)
+    suggestions += _application(facts)
     suggestions += [_opening(o) for o in facts.openings]
     if facts.robot_kind == "collaborative":
         for station in facts.stations:

@@ -2,9 +2,12 @@
 
 Pure: reads only the ``ProposalData`` it is given (no ORM, no settings beyond
 the translation of its fixed labels, done under ``i18n.override(data.language)``).
-Built with reportlab platypus: a cover, then the chosen sections, each on a
-new page and numbered in order; a running header with the proposal number and
-version; "page N of M" in the footer; tables whose header rows repeat on every
+Built with reportlab platypus: a cover (with the organisation's logo, name
+and address, the author's name and role, and the contents with the page each
+section starts on), then the chosen sections, each on a new page and numbered
+in order; a running header with the organisation (its logo too), the proposal
+number and version; "page N of M" in the footer (both page figures are forms
+filled in once the pages are known, so one pass builds the document); tables whose header rows repeat on every
 page they run onto. Every string is set in the bundled Nanum Gothic, so every
 font is embedded. The output is byte-stable: reportlab's invariant mode, and
 the proposal's own date as the PDF's creation date.
@@ -14,18 +17,21 @@ reportlab is not thread-safe: build in worker processes (STYLE.md).
 
 from __future__ import annotations
 
+import base64
 import io
 from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    Image,
     KeepInFrame,
     NextPageTemplate,
     PageBreak,
@@ -40,7 +46,7 @@ from compliance.proposals.pdf.data import (
     ProposalData,
     SectionKey,
 )
-from compliance.proposals.pdf.flowables import Heading, markup
+from compliance.proposals.pdf.flowables import Heading, PageRef, markup
 from compliance.proposals.pdf.fonts import register_fonts
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import override
@@ -63,6 +69,8 @@ COVER_NOTE_TOP = 26 * mm
 COVER_RULE = 30 * mm
 COVER_BOTTOM = COVER_RULE + 4 * mm
 COVER_HEIGHT = PAGE_HEIGHT - theme.PAGE_MARGIN_TOP - COVER_BOTTOM
+HEADER_LOGO_HEIGHT = 6 * mm
+COVER_LOGO_HEIGHT = 18 * mm
 # The running header and footer: one line each, at this size.
 RUNNING_SIZE = 7.5
 RUNNING_GAP = 6 * mm
@@ -99,6 +107,14 @@ def build_proposal_pdf(data: ProposalData) -> bytes:
 
 class ProposalBuilder(Kit):
     """One PDF being built: a ``Kit`` that also lays out the document."""
+
+    def __init__(self, data: ProposalData):
+        super().__init__(data)
+        # The page each section starts on, noted as its heading is laid out;
+        # the contents show them through forms made when the canvas is saved
+        # (as "page N of M"), so one pass builds the whole document.
+        self.section_pages: dict[str, int] = {}
+        self._logo = _logo(data.meta.logo)
 
     # --- the document -----------------------------------------------------------
 
@@ -154,6 +170,13 @@ class ProposalBuilder(Kit):
             story.append(PageBreak())
             story.extend(self._section_heading(number, key))
             story.extend(sections.BUILDERS[key](self))
+        found = self.section_pages
+
+        def after(flowable: Flowable) -> None:
+            if isinstance(flowable, Heading):
+                found.setdefault(flowable._key, doc.page)
+
+        doc.afterFlowable = after  # type: ignore[method-assign]
         doc.build(story, canvasmaker=self._canvas_maker())
         return buffer.getvalue()
 
@@ -165,6 +188,7 @@ class ProposalBuilder(Kit):
         stamp = f"D:{day:%Y%m%d}000000+00'00'"
         page_label = _("Page %(page)s of %(total)s")
         right = PAGE_WIDTH - theme.PAGE_MARGIN_X
+        sections = self.section_pages
 
         class ProposalCanvas(Canvas):
             def __init__(self, *args: Any, **kwargs: Any):
@@ -181,6 +205,12 @@ class ProposalBuilder(Kit):
                     self.setFillColor(theme.MUTED)
                     text = page_label % {"page": page, "total": total}
                     self.drawRightString(right, 12 * mm, text)
+                    self.endForm()
+                for key, page in sections.items():
+                    self.beginForm(f"cspToc-{key}")
+                    self.setFont(REGULAR, 9.2)
+                    self.setFillColor(theme.INK)
+                    self.drawRightString(PageRef.WIDTH, PageRef.BASELINE, str(page))
                     self.endForm()
                 super().save()
 
@@ -214,21 +244,31 @@ class ProposalBuilder(Kit):
         meta = self.data.meta
         top = PAGE_HEIGHT - 15 * mm
         canvas.saveState()
+        x = theme.PAGE_MARGIN_X
+        room = CONTENT_WIDTH
+        if self._logo is not None:
+            _data, image, (width, height) = self._logo
+            h = HEADER_LOGO_HEIGHT
+            w = min(h * width / height, 30 * mm)
+            canvas.drawImage(
+                image, x, top - 1.2 * mm, w, h, preserveAspectRatio=True, anchor="sw"
+            )
+            x += w + 2.5 * mm
+            room -= w + 2.5 * mm
         canvas.setFont(BOLD, RUNNING_SIZE)
         canvas.setFillColor(theme.ACCENT)
-        left = _("Proposal %(number)s · version %(version)s") % {
-            "number": meta.number,
-            "version": meta.version,
-        }
+        left = f"{meta.organisation} · " + _(
+            "Proposal %(number)s · version %(version)s"
+        ) % {"number": meta.number, "version": meta.version}
         # One line each, side by side: the right one gets what the left leaves.
-        left_width = min(stringWidth(left, BOLD, RUNNING_SIZE), CONTENT_WIDTH * 0.6)
+        left_width = min(stringWidth(left, BOLD, RUNNING_SIZE), room * 0.6)
         left = fit_line(left, left_width, BOLD, RUNNING_SIZE)
-        canvas.drawString(theme.PAGE_MARGIN_X, top, left)
+        canvas.drawString(x, top, left)
         canvas.setFont(REGULAR, RUNNING_SIZE)
         canvas.setFillColor(theme.MUTED)
         right = fit_line(
             f"{meta.customer} · {meta.cell_name}",
-            CONTENT_WIDTH - left_width - RUNNING_GAP,
+            room - left_width - RUNNING_GAP,
             REGULAR,
             RUNNING_SIZE,
         )
@@ -289,6 +329,9 @@ class ProposalBuilder(Kit):
     def _cover_story(self, *, roomy: bool) -> list[Flowable]:
         meta = self.data.meta
         s = self.styles
+        author = meta.prepared_by
+        if author and meta.prepared_by_role:
+            author = f"{author}, {meta.prepared_by_role}"
         facts = [
             (_("Customer"), meta.customer),
             (_("Site"), meta.site),
@@ -296,19 +339,34 @@ class ProposalBuilder(Kit):
             (_("Proposal number"), meta.number),
             (_("Version"), str(meta.version)),
             (_("Date"), f"{meta.date:%Y-%m-%d}"),
-            (_("Prepared by"), meta.prepared_by),
+            (_("Prepared by"), author),
             (_("Organisation"), meta.organisation),
         ]
-        contents = [
-            Paragraph(
-                f"{number}&nbsp;&nbsp;&nbsp;{markup(self.titles[key])}", s["body"]
-            )
-            for number, key in enumerate(self.data.ordered_sections, start=1)
-        ]
+        facts = [(label, value) for label, value in facts if value]
+        contents = self._contents()
         air = 1.0 if roomy else 0.25
+        brand: list[Flowable] = []
+        if self._logo is not None:
+            data, _image, (width, height) = self._logo
+            h = COVER_LOGO_HEIGHT * (1.0 if roomy else 0.7)
+            w = min(h * width / height, 70 * mm)
+            h = w * height / width
+            logo = Image(io.BytesIO(data), width=w, height=h)
+            logo.hAlign = "LEFT"
+            brand += [logo, Spacer(1, 3 * mm)]
+        brand.append(self.para(meta.organisation, "kicker"))
+        if meta.organisation_address:
+            brand.append(
+                Paragraph(
+                    "<br/>".join(
+                        markup(line) for line in meta.organisation_address.splitlines()
+                    ),
+                    s["small"],
+                )
+            )
         return [
             Spacer(1, 6 * mm * air),
-            self.para(meta.organisation, "kicker"),
+            *brand,
             Spacer(1, 34 * mm * air),
             self.para(_("Proof-of-concept proposal"), "kicker"),
             Spacer(1, 3 * mm),
@@ -319,6 +377,14 @@ class ProposalBuilder(Kit):
             Spacer(1, 12 * mm * air),
             *([self.para(_("Contents"), "h3"), *contents] if contents else []),
         ]
+
+    def _contents(self) -> list[Flowable]:
+        """The sections with the page each starts on, filled in at the end."""
+        rows = [
+            (f"{number}   {self.titles[key]}", PageRef(f"cspToc-section-{key}"))
+            for number, key in enumerate(self.data.ordered_sections, start=1)
+        ]
+        return [self.contents_table(rows)] if rows else []
 
     def _section_heading(self, number: int, key: SectionKey) -> list[Flowable]:
         title = self.titles[key]
@@ -337,3 +403,13 @@ class ProposalBuilder(Kit):
                 spaceAfter=10,
             ),
         ]
+
+
+def _logo(encoded: str) -> tuple[bytes, ImageReader, tuple[int, int]] | None:
+    """The organisation's logo (checked on upload): its bytes, a reader to
+    draw it on a canvas, and its size in pixels; None when there is none."""
+    if not encoded:
+        return None
+    data = base64.b64decode(encoded)
+    reader = ImageReader(io.BytesIO(data))
+    return data, reader, reader.getSize()

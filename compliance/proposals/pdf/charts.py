@@ -353,7 +353,7 @@ def timeline_figure(plan: PlanData, weeks_max: Decimal, width: float) -> Drawing
             text_shape(
                 end,
                 centre - size * 0.35,
-                theme.number_range(row.finish_week_low, row.finish_week_high),
+                theme.weeks_range(row.finish_week_low, row.finish_week_high),
                 size - 1,
                 colour=theme.MUTED,
             )
@@ -361,18 +361,23 @@ def timeline_figure(plan: PlanData, weeks_max: Decimal, width: float) -> Drawing
     return drawing
 
 
-def cost_figure(plans: Sequence[PlanData], width: float) -> Drawing | None:
-    """Each plan's known cost as a low–high bar on one axis; None when no
-    plan has a cost or their currencies differ."""
+def cost_figure(
+    plans: Sequence[PlanData], width: float, currency: str = ""
+) -> Drawing | None:
+    """Each plan's known cost as a low–high bar on one axis, in the proposal
+    currency (the costs are converted before they get here); a plan without
+    a cost is marked on the axis. None only when the costs are in different
+    currencies (data stored before the conversion)."""
     costs = [plan.cost for plan in plans if plan.cost is not None]
-    if not costs or len({cost.currency for cost in costs}) > 1:
+    if len({cost.currency for cost in costs}) > 1:
         return None
+    currency = costs[0].currency if costs else currency
     size, row_h, label_w, right = 7.0, 26.0, 110.0, 16.0
     bottom = 22.0
     height = bottom + row_h * len(plans) + 6
     drawing = new_drawing(width, height)
     chart_x, chart_w = label_w, width - label_w - right
-    top_value = max(float(cost.high) for cost in costs) * 1.08 or 1.0
+    top_value = max((float(cost.high) for cost in costs), default=0.0) * 1.08 or 1.0
     magnitude = 10 ** math.floor(math.log10(top_value))
     step = next(
         m * magnitude
@@ -385,7 +390,9 @@ def cost_figure(plans: Sequence[PlanData], width: float) -> Drawing | None:
         return chart_x + float(value) / top_value * chart_w
 
     value = 0.0
-    while value <= top_value + 1e-9:
+    if not costs:  # nothing converted yet: the axis at zero, the plans marked
+        top_value = step = 1.0
+    while value <= (top_value if costs else 0.0) + 1e-9:
         x = x_at(value)
         drawing.add(
             Line(x, bottom, x, height - 4, strokeColor=theme.FAINT, strokeWidth=0.4)
@@ -415,7 +422,7 @@ def cost_figure(plans: Sequence[PlanData], width: float) -> Drawing | None:
         text_shape(
             chart_x + chart_w / 2,
             2,
-            costs[0].currency,
+            currency,
             size - 0.5,
             colour=theme.MUTED,
             anchor="middle",

@@ -14,6 +14,7 @@ counted from week 0 of the plan; lengths are whole millimetres.
 
 from __future__ import annotations
 
+import base64
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Literal
@@ -98,10 +99,15 @@ class ProposalMeta(_Frozen):
     """What the cover says: which proposal, for whom, by whom."""
 
     number: str = Field(min_length=1, max_length=60)
-    version: int = Field(ge=1)
+    version: int = Field(ge=1)  # counted within the proposal's language
     date: date  # the proposal's date; also the PDF's creation date
-    prepared_by: str
-    organisation: str
+    prepared_by: str  # the author's full name (the username when no name)
+    prepared_by_role: str = ""  # their role in the organisation, its label
+    organisation: str  # the name the organisation writes under
+    organisation_address: str = ""
+    # The organisation's logo, base64 of a PNG or JPEG checked on upload
+    # (at most 1 MB, 4 megapixels); "" for none.
+    logo: str = Field(default="", max_length=1_400_000)
     customer: str
     site: str
     cell_name: str
@@ -109,10 +115,13 @@ class ProposalMeta(_Frozen):
 
 class ExecutiveSummary(_Frozen):
     proposed: str  # what is proposed, a paragraph
-    # The total: one range in the proposal currency when every rate is known,
-    # else one per currency; empty when nothing is priced yet.
+    # The total in the proposal currency of the lines that could be
+    # converted (one range; older data may hold one per currency); empty
+    # when nothing is priced or converted.
     costs: tuple[MoneyRange, ...] = ()
     unpriced_lines: int = Field(default=0, ge=0)
+    # Priced lines whose currency has no rate: not in ``costs``.
+    not_converted_lines: int = Field(default=0, ge=0)
     weeks_to_poc_physical_first: WeeksRange
     weeks_to_poc_sim_first: WeeksRange
     recommendation: PlanKey | None = None  # None: neither plan is shown ahead
@@ -131,6 +140,24 @@ class DeviceDistance(_Frozen):
     status: Status
 
 
+class UnderlayImage(_Frozen):
+    """A floor-plan image drawn faded under the plan: its bytes (a PNG or a
+    JPEG, base64 so that the stored data rebuilds the same PDF), its
+    rectangle on the plan (mm, y away from the viewer, not rotated) and how
+    opaque it is drawn, from 0 to 1."""
+
+    content_base64: str = Field(min_length=1)
+    min_x_mm: float
+    max_y_mm: float
+    width_mm: float = Field(gt=0)
+    height_mm: float = Field(gt=0)
+    opacity: float = Field(gt=0, le=1)
+
+    @property
+    def content(self) -> bytes:
+        return base64.b64decode(self.content_base64)
+
+
 class CellSection(_Frozen):
     robot: tuple[Row, ...]  # manufacturer, model, payload, reach, speeds ...
     task: str
@@ -139,6 +166,8 @@ class CellSection(_Frozen):
     collaborative_parameters: tuple[Row, ...] = ()
     layout: CellDocument
     distances: tuple[DeviceDistance, ...] = ()
+    # Drawn under the plan when the cell's image is to be shown in the PDF.
+    underlay_image: UnderlayImage | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -247,9 +276,14 @@ class LineItemRow(_Frozen):
     currency: str | None = None  # None when no price is known
     lead_time_weeks_low: Decimal | None = Field(default=None, ge=0)
     lead_time_weeks_high: Decimal | None = Field(default=None, ge=0)
-    source: str = ""
+    source: str = ""  # a public citation, in the reader's words
     # As published, e.g. "~2025/26": the sources give no exact day.
     price_date: str | None = None
+    # The line's total in the proposal currency, at the project's rates; None
+    # when it has no price, or ``rate_needed`` (its currency has no rate).
+    converted_low: Decimal | None = Field(default=None, ge=0)
+    converted_high: Decimal | None = Field(default=None, ge=0)
+    rate_needed: bool = False
 
     @property
     def priced(self) -> bool:
@@ -260,8 +294,14 @@ class CostsSection(_Frozen):
     items: tuple[LineItemRow, ...]
     totals: tuple[MoneyRange, ...] = ()  # per currency, of the priced lines
     unpriced_lines: int = Field(default=0, ge=0)
-    converted: MoneyRange | None = None  # in the proposal currency, when rates known
+    # The total in the proposal currency of the lines that could be converted.
+    converted: MoneyRange | None = None
     rates_note: str = ""  # which rates were used, or that none are assumed
+    currency: str | None = Field(default=None, pattern=r"^[A-Z]{3}$")
+    # The currencies priced lines use that the project has no rate for: their
+    # lines are shown "not converted" and left out of the total.
+    missing_rates: tuple[str, ...] = ()
+    rates: tuple[Row, ...] = ()  # the rates used, e.g. "1 USD", "1,350 KRW"
 
 
 class ActivityRow(_Frozen):
@@ -287,6 +327,9 @@ class PlanData(_Frozen):
     total_weeks: WeeksRange
     cost: MoneyRange | None = None  # of the activities whose cost is known
     unpriced_activities: int = Field(default=0, ge=0)
+    # Activities with a cost in a currency the project has no rate for: not
+    # in ``cost``, listed under the chart with their own figures.
+    not_converted: tuple[Row, ...] = ()
 
 
 class ComparisonRow(_Frozen):

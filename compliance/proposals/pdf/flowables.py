@@ -7,6 +7,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
@@ -142,6 +143,25 @@ class Heading(Paragraph):
         super().draw()
         self.canv.bookmarkPage(self._key)
         self.canv.addOutlineEntry(self._title, self._key, level=0)
+
+
+class PageRef(Flowable):
+    """A page number known only once the document is laid out (a contents
+    line's): draws a form of that name, which the canvas makes at save."""
+
+    WIDTH = 16 * mm
+    BASELINE = 2.6
+
+    def __init__(self, form: str):
+        super().__init__()
+        self.form = form
+        self.width, self.height = self.WIDTH, 9.2
+
+    def wrap(self, available_width: float, available_height: float):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.doForm(self.form)
 
 
 class DraftMark(Flowable):

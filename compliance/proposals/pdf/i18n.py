@@ -37,6 +37,11 @@ def gettext(message: str) -> str:
     return _catalogue(_language.get()).gettext(message)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count``, in the language of the build."""
+    return _catalogue(_language.get()).ngettext(singular, plural, count)
+
+
 @contextlib.contextmanager
 def override(language: str) -> Iterator[None]:
     """Build in ``language`` inside the block."""

@@ -27,6 +27,7 @@ from compliance.proposals.pdf.data import (
 )
 from compliance.proposals.pdf.flowables import Lines, TextFitter, markup
 from compliance.proposals.pdf.i18n import gettext as _
+from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.theme import (
     BOLD,
     CONTENT_WIDTH,
@@ -320,6 +321,30 @@ class Kit:
         )
         return table
 
+    def contents_table(self, rows: Sequence[tuple[str, Any]]) -> Table:
+        """The contents: each section's title and its page at the right."""
+        widths = [CONTENT_WIDTH - 16 * mm, 16 * mm]
+        table = Table(
+            [[self._cell(title, widths[0]), page] for title, page in rows],
+            colWidths=widths,
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), REGULAR, 9.2, 12),
+                    ("TEXTCOLOR", (0, 0), (-1, -1), theme.INK),
+                    ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, theme.FAINT),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ]
+            )
+        )
+        return table
+
     def panel(self, flowables: list[Flowable], *, border: Any = None) -> Table:
         """A shaded box around a note."""
         table = Table([[flowables]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
@@ -346,12 +371,29 @@ class Kit:
 
     def weeks(self, weeks: WeeksRange) -> str:
         return _("%(weeks)s weeks") % {
-            "weeks": theme.number_range(weeks.low, weeks.high)
+            "weeks": theme.weeks_range(weeks.low, weeks.high)
         }
 
     @staticmethod
     def money(value: MoneyRange) -> str:
         return theme.money_range(value.currency, value.low, value.high)
+
+    @staticmethod
+    def items_to_quote(count: int) -> str:
+        """ "6 items to be quoted": the count in words."""
+        return ngettext(
+            "%(count)s item to be quoted", "%(count)s items to be quoted", count
+        ) % {"count": theme.number(count)}
+
+    @staticmethod
+    def not_converted(count: int) -> str:
+        return ngettext(
+            "%(count)s priced line is not converted: its currency has no "
+            "exchange rate yet, so it is not in the total.",
+            "%(count)s priced lines are not converted: their currency has no "
+            "exchange rate yet, so they are not in the total.",
+            count,
+        ) % {"count": theme.number(count)}
 
     def plan_name(self, key: str | None) -> str:
         if key == "physical_first":

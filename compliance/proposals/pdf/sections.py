@@ -33,14 +33,19 @@ def summary(p: Kit) -> list[Flowable]:
     s = p.styles
     if summary.costs:
         cost = "<br/>".join(markup(p.money(c)) for c in summary.costs)
+    elif summary.not_converted_lines:
+        cost = markup(_("Not converted yet"))
     else:
         cost = markup(_("No line is priced yet"))
-    cost_note = (
-        _("%(count)s lines are still to be quoted and are not in the total.")
-        % {"count": summary.unpriced_lines}
-        if summary.unpriced_lines
-        else _("Every line is priced.")
-    )
+    notes = []
+    if summary.unpriced_lines:
+        notes.append(
+            _("%(items)s, not in the total.")
+            % {"items": p.items_to_quote(summary.unpriced_lines)}
+        )
+    if summary.not_converted_lines:
+        notes.append(p.not_converted(summary.not_converted_lines))
+    cost_note = " ".join(notes) if notes else _("Every line is priced.")
     label, value, small = s["tile_label"], s["tile_value"], s["small"]
     cost_tile: list[Flowable] = [
         Paragraph(markup(_("Total cost, priced lines")), label)
@@ -55,14 +60,19 @@ def summary(p: Kit) -> list[Flowable]:
             Paragraph(markup(plan), small),
             Paragraph(markup(p.weeks(weeks)), value),
         ]
-    plan_tile = [
-        Paragraph(markup(_("Recommended plan")), label),
-        Paragraph(markup(p.plan_name(summary.recommendation)), value),
-    ]
-    widths = [0.38 * CONTENT_WIDTH, 0.34 * CONTENT_WIDTH, 0.28 * CONTENT_WIDTH]
-    figures = Table(
-        [[cost_tile, weeks_tile, plan_tile]], colWidths=widths, hAlign="LEFT"
-    )
+    tiles: list[list[Flowable]] = [cost_tile, weeks_tile]
+    widths = [0.5 * CONTENT_WIDTH, 0.5 * CONTENT_WIDTH]
+    # No recommendation: the line is left out, and the reasons below say
+    # what the choice depends on.
+    if summary.recommendation is not None:
+        tiles.append(
+            [
+                Paragraph(markup(_("Recommended plan")), label),
+                Paragraph(markup(p.plan_name(summary.recommendation)), value),
+            ]
+        )
+        widths = [0.38 * CONTENT_WIDTH, 0.34 * CONTENT_WIDTH, 0.28 * CONTENT_WIDTH]
+    figures = Table([tiles], colWidths=widths, hAlign="LEFT")
     figures.setStyle(
         TableStyle(
             [
@@ -86,7 +96,7 @@ def summary(p: Kit) -> list[Flowable]:
         p.para(
             _("Why this plan")
             if summary.recommendation
-            else _("Why neither plan is recommended"),
+            else _("What the choice of plan depends on"),
             "h2",
         ),
         *p.bullets(summary.reasons),
@@ -449,21 +459,34 @@ def costs(p: Kit) -> list[Flowable]:
     costs = p.data.costs
     assert costs is not None
     to_quote = _("price to be quoted")
-    widths = [42 * mm, 15 * mm, 15 * mm, 25 * mm, 25 * mm, 14 * mm, 30 * mm]
+    target = costs.currency
+    widths = [42 * mm, 15 * mm, 27 * mm, 29 * mm, 13 * mm, 40 * mm]
     rows = []
     for item in costs.items:
         low, high = item.unit_price_low, item.unit_price_high
-        unit_price = (
-            to_quote
-            if low is None or high is None
-            else p.range_cell(low, high, widths[3])
+        if low is None or high is None or item.currency is None:
+            unit_price = to_quote
+        else:
+            unit_price = f"{item.currency} " + p.range_cell(low, high, widths[2] - 26)
+        own = (
+            theme.money_range(item.currency, item.total_low, item.total_high)
+            if item.currency
+            and item.total_low is not None
+            and item.total_high is not None
+            else None
         )
-        low, high = item.total_low, item.total_high
-        total = (
-            "—" if low is None or high is None else p.range_cell(low, high, widths[4])
-        )
+        if item.converted_low is not None and item.converted_high is not None:
+            total = p.range_cell(item.converted_low, item.converted_high, widths[3])
+            if own and item.currency != target:
+                total += f"\n({own})"
+        elif item.rate_needed:
+            total = _("not converted — rate needed") + (f"\n({own})" if own else "")
+        elif own and target is None:  # data stored before the conversion
+            total = own
+        else:
+            total = "—"
         low, high = item.lead_time_weeks_low, item.lead_time_weeks_high
-        lead = "—" if low is None or high is None else theme.number_range(low, high)
+        lead = "—" if low is None or high is None else theme.weeks_range(low, high)
         source = item.source or "—"
         if item.price_date:
             source = f"{source} ({item.price_date})"
@@ -471,54 +494,97 @@ def costs(p: Kit) -> list[Flowable]:
             [
                 item.description,
                 f"{theme.number(item.quantity)} {item.unit}",
-                item.currency or "—",
                 unit_price,
                 total,
                 lead,
                 source,
             ]
         )
+    total_header = (
+        _("Total (%(currency)s)") % {"currency": target} if target else _("Total")
+    )
+    needed = [row for row, item in enumerate(costs.items, start=1) if item.rate_needed]
     story: list[Flowable] = [
         p.table(
             [
                 _("Item"),
                 _("Quantity"),
-                _("Currency"),
                 _("Unit price"),
-                _("Total"),
+                total_header,
                 _("Lead time (weeks)"),
-                _("Source and date of the price"),
+                _("Source of the price"),
             ],
             rows,
             widths,
-            right=(1, 3, 4, 5),
+            right=(1, 2, 3, 4),
+            extra=[("TEXTCOLOR", (3, row), (3, row), theme.CRITICAL) for row in needed],
         ),
-        p.para(_("Totals"), "h2"),
     ]
-    totals = [
-        (
-            _("Priced lines in %(currency)s") % {"currency": t.currency},
-            p.money(t),
-        )
-        for t in costs.totals
-    ]
-    if costs.converted is not None:
-        totals.append(
-            (
-                _("Total in %(currency)s") % {"currency": costs.converted.currency},
-                p.money(costs.converted),
+    if target and any(i.currency and i.currency != target for i in costs.items):
+        story.append(
+            p.para(
+                _(
+                    "Totals are in %(currency)s; a line priced in another currency "
+                    "shows its own total in brackets."
+                )
+                % {"currency": target},
+                "small",
             )
         )
+    story.append(p.para(_("Totals"), "h2"))
+    if costs.missing_rates:
+        story.append(
+            p.panel(
+                [
+                    p.para(
+                        _(
+                            "No exchange rate has been entered for %(currencies)s: "
+                            "the lines priced in it are shown “not converted — "
+                            "rate needed” and are not in the total below."
+                        )
+                        % {"currencies": ", ".join(costs.missing_rates)},
+                        "banner",
+                    )
+                ],
+                border=theme.CRITICAL,
+            )
+        )
+        story.append(Spacer(1, 2 * mm))
+    totals = []
+    if costs.converted is not None:
+        label = (
+            _("Total in %(currency)s of the converted lines")
+            if costs.missing_rates
+            else _("Total in %(currency)s")
+        )
+        totals.append(
+            (label % {"currency": costs.converted.currency}, p.money(costs.converted))
+        )
+    if target is None:  # data stored before the conversion: per currency
+        totals += [
+            (_("Priced lines in %(currency)s") % {"currency": t.currency}, p.money(t))
+            for t in costs.totals
+        ]
     if totals:
         story.append(p.key_values(totals, label_width=70 * mm))
     notes = []
     if costs.unpriced_lines:
         notes.append(
-            _("%(count)s lines are still to be quoted and are not in the total.")
-            % {"count": costs.unpriced_lines}
+            _("%(items)s, not in the total.")
+            % {"items": p.items_to_quote(costs.unpriced_lines)}
+        )
+    if costs.rates:
+        notes.append(
+            _("Exchange rates: %(rates)s.")
+            % {"rates": "; ".join(f"{r.label} = {r.value}" for r in costs.rates)}
         )
     if costs.rates_note:
         notes.append(costs.rates_note)
+    if target and any(t.currency != target for t in costs.totals):
+        notes.append(
+            _("In the lines' own currencies: %(totals)s.")
+            % {"totals": "; ".join(p.money(t) for t in costs.totals)}
+        )
     story += [Spacer(1, 2 * mm), *[p.para(n, "small") for n in notes]]
     return story
 
@@ -580,7 +646,8 @@ def schedule(p: Kit) -> list[Flowable]:
             Spacer(1, 2 * mm),
             *p.bullets(schedule.verdict),
         ]
-    cost_chart = charts.cost_figure(plans, CONTENT_WIDTH)
+    currency = p.data.costs.currency if p.data.costs else None
+    cost_chart = charts.cost_figure(plans, CONTENT_WIDTH, currency or "")
     cost_story: list[Flowable] = [p.para(_("Cost of each plan"), "h2")]
     if cost_chart is not None:
         cost_story.append(cost_chart)
@@ -588,30 +655,35 @@ def schedule(p: Kit) -> list[Flowable]:
         if plan.unpriced_activities:
             cost_story.append(
                 p.para(
-                    _(
-                        "%(plan)s: %(count)s activities have no cost yet and are "
-                        "not in the bar."
-                    )
-                    % {"plan": plan.name, "count": plan.unpriced_activities},
+                    _("%(plan)s: %(items)s, not in the bar.")
+                    % {
+                        "plan": plan.name,
+                        "items": p.items_to_quote(plan.unpriced_activities),
+                    },
                     "small",
                 )
             )
-    if cost_chart is None:
-        cost_story.append(
-            p.para(_("The plans' costs cannot be drawn on one axis."), "small")
-        )
+        for row in plan.not_converted:
+            cost_story.append(
+                p.para(
+                    _("%(plan)s: %(activity)s, %(cost)s: not converted — rate needed.")
+                    % {"plan": plan.name, "activity": row.label, "cost": row.value},
+                    "small",
+                )
+            )
     story.append(KeepTogether(cost_story))
     if schedule.maturity_note:
         story += [
             p.para(_("How well the task transfers from simulation"), "h2"),
             p.para(schedule.maturity_note),
         ]
-    story += [
-        p.para(_("Assumptions of the plans"), "h2"),
-        *p.bullets(schedule.assumptions, _("None stated.")),
-        p.para(_("What simulation cannot prove"), "h2"),
-        *p.bullets(schedule.cannot_prove, _("None stated.")),
-    ]
+    # Empty lists are left out, heading and all.
+    for title, items in (
+        (_("Assumptions of the plans"), schedule.assumptions),
+        (_("What simulation cannot prove"), schedule.cannot_prove),
+    ):
+        if items:
+            story += [p.para(title, "h2"), *p.bullets(items)]
     return story
 
 
@@ -620,14 +692,15 @@ def schedule(p: Kit) -> list[Flowable]:
 
 def terms(p: Kit) -> list[Flowable]:
     data = p.data
-    return [
-        p.para(_("Assumptions"), "h2"),
-        *p.bullets(data.assumptions, _("None stated.")),
-        p.para(_("Exclusions"), "h2"),
-        *p.bullets(data.exclusions, _("None stated.")),
-        p.para(_("Disclaimers"), "h2"),
-        *p.bullets(data.disclaimers, _("None stated.")),
-    ]
+    story: list[Flowable] = []
+    for title, items in (
+        (_("Assumptions"), data.assumptions),
+        (_("Exclusions"), data.exclusions),
+        (_("Disclaimers"), data.disclaimers),
+    ):
+        if items:  # an empty list is left out, heading and all
+            story += [p.para(title, "h2"), *p.bullets(items)]
+    return story
 
 
 BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {

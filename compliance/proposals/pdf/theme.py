@@ -4,7 +4,7 @@ for each PDF by the builder, never shared between calls."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
@@ -63,3 +63,14 @@ def number_range(low: Decimal | int, high: Decimal | int) -> str:
 
 def money_range(currency: str, low: Decimal, high: Decimal) -> str:
     return f"{currency} {number_range(low, high)}"
+
+
+HALF_WEEK = Decimal("0.5")
+
+
+def weeks_range(low: Decimal | int, high: Decimal | int) -> str:
+    """Weeks to the half-week, rounded outwards so the range still holds the
+    plan's (7.75–15.25 -> 7.5–15.5)."""
+    low = (Decimal(low) / HALF_WEEK).to_integral_value(ROUND_FLOOR) * HALF_WEEK
+    high = (Decimal(high) / HALF_WEEK).to_integral_value(ROUND_CEILING) * HALF_WEEK
+    return number_range(low, high)

@@ -262,7 +262,7 @@ def test_revision_2_change_shows_in_the_diff_and_history(
         reverse("compliance:history", args=[signed.assessment.cell_id])
     )
     assert "safety" in history.text or safety_engineer.username in history.text
-    assert "possibility of avoidance (P): P2" in history.text
+    assert "possibility of avoidance (P): P1 → P2" in history.text
 
 
 def test_viewer_reads_the_register_but_cannot_change_it(viewer_client, hazard):

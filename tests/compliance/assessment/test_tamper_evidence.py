@@ -372,5 +372,5 @@ def test_the_history_shows_the_signing_with_its_seal(owner_client, signed, cell)
     from django.urls import reverse
 
     response = owner_client.get(reverse("compliance:history", args=[cell.pk]))
-    assert "signed and sealed" in response.text
+    assert "sealed the signature of revision 1" in response.text
     assert Revision.objects.get(pk=signed.pk).seal in response.text

@@ -82,7 +82,7 @@ def test_figures_from_the_data_are_in_the_pdf(english):
     assert "9.75–22.25" in english
     assert "ISO 13855:2010, 6.2.3" in english  # a citation
     assert "required distance 600 mm" in english  # a finding's figures
-    assert "2 lines are still to be quoted" in english
+    assert "2 items to be quoted, not in the total." in english  # in words
 
 
 def test_a_hazards_plr_is_in_its_row():

@@ -80,11 +80,32 @@ def text_boxes(pdf: bytes, page: int) -> list[Box]:
     # pypdf reports each run at the line's start, so the runs are laid end
     # to end here.
     line: dict = {"at": None, "advance": 0.0}
+    # pypdf reports the text of a form (a contents line's page number, drawn
+    # once the pages are known) in the form's own space: the page's matrix
+    # where the form was drawn is composed here.
+    outer: list[list[float]] = []
+
+    def before(operator, operands, cm, tm):
+        if operator == b"Do":
+            outer.append(list(cm))
+
+    def after(operator, operands, cm, tm):
+        if operator == b"Do" and outer:
+            outer.pop()
 
     def visit(text, cm, tm, font, size):
         text = text.strip("\n")
         if not text or font is None:
             return
+        for o in reversed(outer):
+            cm = [
+                cm[0] * o[0] + cm[1] * o[2],
+                cm[0] * o[1] + cm[1] * o[3],
+                cm[2] * o[0] + cm[3] * o[2],
+                cm[2] * o[1] + cm[3] * o[3],
+                cm[4] * o[0] + cm[5] * o[2] + o[4],
+                cm[4] * o[1] + cm[5] * o[3] + o[5],
+            ]
         face = BOLD if "Bold" in font.get("/BaseFont", "") else REGULAR
         # The text matrix, then the page's: scaled and moved as drawn.
         a, d = tm[0] * cm[0], tm[3] * cm[3]
@@ -103,7 +124,9 @@ def text_boxes(pdf: bytes, page: int) -> list[Box]:
         height = size * d
         boxes.append(Box(text, x, x + width, y - 0.2 * height, y + 0.8 * height))
 
-    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(
+        visitor_text=visit, visitor_operand_before=before, visitor_operand_after=after
+    )
     return boxes
 
 
