@@ -6,10 +6,10 @@ and the object is stored beside the PDF as the exact data it was built from."""
 from __future__ import annotations
 
 import base64
-from datetime import UTC, date
+from datetime import date
 from decimal import Decimal
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -458,7 +458,9 @@ def _risk(cell) -> RiskSection | None:
         signed_by=(revision.signed_by.get_full_name() or revision.signed_by.username)
         if revision.signed_by
         else "",
-        signed_on=revision.signed_at.date() if revision.signed_at else None,
+        signed_on=timezone.localdate(revision.signed_at)
+        if revision.signed_at
+        else None,
         declaration=_declaration(revision)
         if revision.status == RevisionStatus.SIGNED
         else None,
@@ -474,7 +476,9 @@ def _declaration(revision) -> SignatureDeclaration | None:
         return None
     return SignatureDeclaration(
         signer=declared.signer_name,
-        signed_at=declared.signed_at.astimezone(UTC),
+        # In the site's zone, as the other dates, named where printed.
+        signed_at=(local := timezone.localtime(declared.signed_at)),
+        zone=local.tzname() or "UTC",
         statement=declared.statement,
         accepted=tuple(
             AcceptedFinding(

@@ -185,5 +185,7 @@ def test_engineer_records_signs_and_revises_an_assessment(
     )
     page.go_back()
     page.get_by_role("link", name="History").click()
-    expect(page.locator("ol.history-list")).to_contain_text("se-assess signed revision 1")
+    expect(page.locator("ol.history-list")).to_contain_text(
+        "se-assess signed revision 1"
+    )
     page.screenshot(path=screenshot_dir / "risk-assessment-history.png", full_page=True)

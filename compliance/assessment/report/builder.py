@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
@@ -51,27 +50,13 @@ from compliance.proposals.pdf.theme import (
     PAGE_HEIGHT,
     PAGE_WIDTH,
     REGULAR,
+    long_date,
 )
 
 __all__ = ["build_report_pdf", "long_date"]
 
 RUNNING_SIZE = 7.5
 _build_lock = threading.Lock()
-
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 def _f(message: str, values: dict[str, Any]) -> str:
@@ -82,13 +67,6 @@ def _f(message: str, values: dict[str, Any]) -> str:
         return _(message) % values
     except (KeyError, ValueError, TypeError):
         return message % values
-
-
-def long_date(day: date, language: str) -> str:
-    """A date as a reader of ``language`` writes it: 2026년 12월 1일, 1 December 2026."""
-    if language == "ko":
-        return f"{day.year}년 {day.month}월 {day.day}일"
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 def build_report_pdf(data: ReportData) -> bytes:

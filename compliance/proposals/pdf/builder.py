@@ -293,7 +293,7 @@ class ProposalBuilder(Kit):
         canvas.setFillColor(theme.MUTED)
         # "Page N of M" is drawn at the right later: leave room for the widest.
         widest = _("Page %(page)s of %(total)s") % {"page": 9999, "total": 9999}
-        day = f" · {meta.date:%Y-%m-%d}"
+        day = f" · {theme.long_date(meta.date, self.data.language)}"
         room = (
             CONTENT_WIDTH
             - stringWidth(widest, REGULAR, RUNNING_SIZE)
@@ -338,7 +338,7 @@ class ProposalBuilder(Kit):
             (_("Cell"), meta.cell_name),
             (_("Proposal number"), meta.number),
             (_("Version"), str(meta.version)),
-            (_("Date"), f"{meta.date:%Y-%m-%d}"),
+            (_("Date"), theme.long_date(meta.date, self.data.language)),
             (_("Prepared by"), author),
             (_("Organisation"), meta.organisation),
         ]

@@ -226,7 +226,10 @@ class SignatureDeclaration(_Frozen):
     they accepted with their reasons."""
 
     signer: str
-    signed_at: datetime  # UTC
+    signed_at: datetime  # in the site's zone, as the proposal's other dates
+    # The zone's name as printed ("KST"); kept, as a stored offset reads back
+    # without its name.
+    zone: str = Field(default="UTC", max_length=10)
     statement: str
     accepted: tuple[AcceptedFinding, ...] = ()
     needing_evidence: int = Field(default=0, ge=0)  # open at signing, listed

@@ -273,7 +273,7 @@ def risk(p: Kit) -> list[Flowable]:
             ) % {
                 "revision": risk.revision,
                 "name": risk.signed_by,
-                "date": f"{risk.signed_on:%Y-%m-%d}",
+                "date": theme.long_date(risk.signed_on, p.data.language),
             }
         else:
             line = _("Hazard register of revision %(revision)s, signed.") % {
@@ -357,11 +357,12 @@ def _declaration(p: Kit, declaration: SignatureDeclaration) -> list[Flowable]:
         Spacer(1, 3 * mm),
         Paragraph(f"<b>{markup(_('Signature declaration'))}</b>", p.styles["body"]),
         p.para(
-            _("%(name)s declared on %(date)s at %(time)s UTC:")
+            _("%(name)s declared on %(date)s at %(time)s %(zone)s:")
             % {
                 "name": declaration.signer,
-                "date": f"{declaration.signed_at:%Y-%m-%d}",
+                "date": theme.long_date(declaration.signed_at.date(), p.data.language),
                 "time": f"{declaration.signed_at:%H:%M}",
+                "zone": declaration.zone,
             }
         ),
         p.panel([p.para(f"“{declaration.statement}”")]),

@@ -4,6 +4,7 @@ for each PDF by the builder, never shared between calls."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from reportlab.lib import colors
@@ -43,6 +44,29 @@ STATUS_COLOURS = {
     "warning": colors.HexColor("#a8661a"),
     "needs_evidence": colors.HexColor("#4a6fa5"),
 }
+
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def long_date(day: date, language: str) -> str:
+    """A date as a reader of ``language`` writes it: 2026년 12월 1일, 1 December 2026."""
+    if language == "ko":
+        return f"{day.year}년 {day.month}월 {day.day}일"
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 def number(value: Decimal | int | float) -> str:

@@ -60,7 +60,7 @@ def test_cover_names_the_proposal_and_its_people(english):
         "Icheon plant (demo)",
         "Case palletiser A",
         "Jiwoo Park, safety engineer",
-        "2026-12-01",
+        "1 December 2026",
     ):
         assert text in english
 
@@ -105,6 +105,15 @@ def test_a_korean_proposal_shows_its_korean_text():
         assert korean in text
 
 
+def test_a_korean_proposal_dates_as_a_korean_reader_does():
+    """Issue 15: "2026년 12월 1일", not "2026-12-01", on the cover, in every
+    page's footer and in the signed register's line."""
+    text = text_of(build_proposal_pdf(sample_proposal("ko")))
+    assert "2026년 12월 1일" in text
+    assert "2026년 11월 27일" in text  # the register's signing
+    assert "2026-12-01" not in text and "2026-11-27" not in text
+
+
 def test_a_left_out_section_is_absent():
     data = sample_proposal(sections=("summary", "schedule"))
     text = text_of(build_proposal_pdf(data))
@@ -138,7 +147,7 @@ def test_a_draft_assessment_is_marked_draft():
 
 def test_a_signed_assessment_shows_its_revision_and_hash(english):
     assert SIGNED_HASH in english
-    assert "revision 3, signed by Jiwoo Park on 2026-11-27" in english
+    assert "revision 3, signed by Jiwoo Park on 27 November 2026" in english
     assert "DRAFT" not in english
 
 

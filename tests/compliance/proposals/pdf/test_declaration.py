@@ -50,7 +50,7 @@ def test_the_risk_section_shows_the_declaration_and_the_accepted_fails():
     text = _with(DECLARED)
 
     assert "Signature declaration" in text
-    assert "jpark declared on 2026-11-27 at 09:41 UTC" in text
+    assert "jpark declared on 27 November 2026 at 09:41 UTC" in text
     assert STATEMENT in text
     assert "INTL-13855-distance" in text
     assert "Moved to 600 mm before the PoC; fenced until then." in text
