@@ -72,6 +72,7 @@ PURE_MODULES = {
         "compliance.rules.collaborative",
         "compliance.rules.schemas",
         "compliance.rules.citations",
+        "compliance.rules.figures",
     ],
     "costs": [
         "compliance.costs",

@@ -62,7 +62,13 @@ from compliance.proposals.presentation import half_weeks, weeks_text
 from compliance.rules import sensing
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
-from compliance.rules.selectors import CERTAINTY_LABELS, rule_text, subject_label
+from compliance.rules.figures import FIGURE_NAMES
+from compliance.rules.selectors import (
+    CERTAINTY_LABELS,
+    rule_text,
+    shown_citation,
+    subject_label,
+)
 from compliance.safety_functions import documents
 from compliance.safety_functions import selectors as function_selectors
 from compliance.safety_functions.documents import SRS_CLAUSE, VALIDATION_CLAUSE
@@ -104,16 +110,20 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         summary=_summary(cell, costs, comparison),
         cell=_cell(cell, findings),
         rules=RulesSection(
+            # The rules that apply: those that found something to check in
+            # this cell (a fenced cell has no power-and-force-limiting rule).
             rows=tuple(
                 RuleRow(
                     id=result.rule.id,
-                    citation=result.rule.citation,
+                    citation=shown_citation(result.rule.citation),
                     text=rule_text(result.rule),
                     certainty=str(CERTAINTY_LABELS[result.rule.certainty]),
                     checked_on=result.rule.checked_on,
                 )
                 for result in results
+                if result.findings
             ),
+            left_out=tuple(result.rule.id for result in results if not result.findings),
             note=_(
                 "Legal texts are reproduced from secondary sources and must be "
                 "confirmed against the official text (in Korea, the National Law "
@@ -496,7 +506,7 @@ def _declaration(revision) -> SignatureDeclaration | None:
 def _finding(finding) -> FindingRow:
     return FindingRow(
         rule_id=finding.rule_id,
-        citation=finding.citation,
+        citation=shown_citation(finding.citation),
         certainty=str(CERTAINTY_LABELS[finding.certainty]),
         status=str(finding.status),
         subject=subject_label(finding),
@@ -642,9 +652,14 @@ def _number_line(key: str, value) -> str:
     """A compared figure as a short line: "required 1,800 mm"."""
     for suffix, unit in UNIT_SUFFIXES:
         if key.endswith(suffix):
-            name = key.removesuffix(suffix).replace("_", " ")
-            return f"{name} {_num(value)} {unit}"
-    return f"{key.replace('_', ' ')} {_num(value)}"
+            return f"{_figure_name(key.removesuffix(suffix))} {_num(value)} {unit}"
+    return f"{_figure_name(key)} {_num(value)}"
+
+
+def _figure_name(name: str) -> str:
+    """A figure's name in the reader's language (its key's words if unknown)."""
+    known = FIGURE_NAMES.get(name)
+    return _(known) if known else name.replace("_", " ")
 
 
 def _verdict_text(verdict, comparison: Comparison) -> str:

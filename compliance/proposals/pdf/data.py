@@ -198,8 +198,10 @@ class RuleRow(_Frozen):
 
 
 class RulesSection(_Frozen):
-    rows: tuple[RuleRow, ...]
+    rows: tuple[RuleRow, ...]  # the rules that apply to the cell
     note: str  # legal text must be confirmed against the official source
+    # The ids of the rules of the packs that found nothing to check here.
+    left_out: tuple[str, ...] = ()
 
 
 class HazardRow(_Frozen):

@@ -242,20 +242,33 @@ def rules(p: Kit) -> list[Flowable]:
         ]
         for rule in rules.rows
     ]
-    return [
-        p.panel([p.para(rules.note)]),
-        Spacer(1, 5 * mm),
-        p.table(
-            [
-                _("Rule and citation"),
-                _("Requirement"),
-                _("Certainty"),
-                _("Checked"),
-            ],
-            rows,
-            widths,
-        ),
-    ]
+    story: list[Flowable] = [p.panel([p.para(rules.note)]), Spacer(1, 5 * mm)]
+    if rows:
+        story.append(
+            p.table(
+                [
+                    _("Rule and citation"),
+                    _("Requirement"),
+                    _("Certainty"),
+                    _("Checked"),
+                ],
+                rows,
+                widths,
+            )
+        )
+    if rules.left_out:
+        story += [
+            Spacer(1, 3 * mm),
+            p.para(
+                _(
+                    "Not applicable to this cell, so not listed: %(rules)s "
+                    "(nothing in the cell for them to check)."
+                )
+                % {"rules": ", ".join(rules.left_out)},
+                "small",
+            ),
+        ]
+    return story
 
 
 # --- 4. risk assessment ---------------------------------------------------------------
@@ -417,40 +430,74 @@ def findings(p: Kit) -> list[Flowable]:
         "warning": counts["warning"],
         "needs": counts["needs_evidence"],
     }
+    # In full: what is open (fails, warnings, needs evidence). The passes are
+    # summarised a line per rule: their citations once, not once a subject.
+    open_findings = [f for f in findings if f.status != "pass"]
+    passes: dict[str, list] = {}
+    for f in findings:
+        if f.status == "pass":
+            passes.setdefault(f.rule_id, []).append(f)
+    story: list[Flowable] = [p.para(summary), Spacer(1, 4 * mm)]
     widths = [19 * mm, 40 * mm, 16 * mm, 50 * mm, 41 * mm]
-    rows = [
-        [
-            p.statuses[f.status],
-            p.rich(
-                [
-                    (f.rule_id, BOLD, theme.INK),
-                    (f.citation, REGULAR, theme.INK),
-                    (f.certainty, REGULAR, theme.MUTED),
-                ],
-                widths[1],
-            ),
-            f.subject or "—",
-            f.message,
-            "\n".join(f.numbers) or "—",
-        ]
-        for f in findings
-    ]
-    return [
-        p.para(summary),
-        Spacer(1, 4 * mm),
-        p.table(
+    if open_findings:
+        rows = [
             [
-                _("Status"),
-                _("Rule, citation and certainty"),
-                _("Subject"),
-                _("Finding"),
-                _("Figures compared"),
-            ],
-            rows,
-            widths,
-            extra=p.status_style([f.status for f in findings], 0),
-        ),
-    ]
+                p.statuses[f.status],
+                p.rich(
+                    [
+                        (f.rule_id, BOLD, theme.INK),
+                        (f.citation, REGULAR, theme.INK),
+                        (f.certainty, REGULAR, theme.MUTED),
+                    ],
+                    widths[1],
+                ),
+                f.subject or "—",
+                f.message,
+                "\n".join(f.numbers) or "—",
+            ]
+            for f in open_findings
+        ]
+        story.append(
+            p.table(
+                [
+                    _("Status"),
+                    _("Rule, citation and certainty"),
+                    _("Subject"),
+                    _("Finding"),
+                    _("Figures compared"),
+                ],
+                rows,
+                widths,
+                extra=p.status_style([f.status for f in open_findings], 0),
+            )
+        )
+    if passes:
+        passed_title = _("Checks passed")
+        pass_widths = [59 * mm, 16 * mm, 91 * mm]
+        pass_rows = [
+            [
+                p.rich(
+                    [
+                        (rule_id, BOLD, theme.INK),
+                        (group[0].citation, REGULAR, theme.INK),
+                    ],
+                    pass_widths[0],
+                ),
+                theme.number(len(group)),
+                ", ".join(dict.fromkeys(f.subject or "—" for f in group)),
+            ]
+            for rule_id, group in passes.items()
+        ]
+        story += [
+            Spacer(1, 4 * mm),
+            Paragraph(f"<b>{markup(passed_title)}</b>", p.styles["body"]),
+            p.table(
+                [_("Rule and citation"), _("Passed"), _("Subjects")],
+                pass_rows,
+                pass_widths,
+            ),
+        ]
+    return story
 
 
 # --- 6. costs -----------------------------------------------------------------------------

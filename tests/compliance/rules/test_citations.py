@@ -104,3 +104,34 @@ def test_the_rules_page_cites_in_english(owner_client):
     assert "ISO 13857:2019, 4.2.2 (reaching over, Table 2, high risk)" in text
     assert "OSH Act Art. 84 (safety certification)" in text
     assert "산업안전보건법 제84조(안전인증)" not in text
+
+
+@pytest.mark.django_db
+def test_every_figure_the_findings_compare_has_a_name():
+    from compliance.rules.figures import FIGURE_NAMES
+
+    call_command("seed_demo", stdout=io.StringIO())
+    suffixes = ("_mm_s", "_mm", "_ms", "_kg")
+    names = set()
+    for cell in Cell.objects.all():
+        for result in evaluate(cell_facts(cell)):
+            for finding in result.findings:
+                for key in finding.numbers:
+                    for suffix in suffixes:
+                        if key.endswith(suffix):
+                            key = key.removesuffix(suffix)
+                            break
+                    names.add(key)
+    assert names - set(FIGURE_NAMES) == set()
+
+
+def test_a_figure_line_reads_in_the_readers_language():
+    from django.utils import translation
+
+    from compliance.proposals.data import _number_line
+
+    with translation.override("ko"):
+        assert _number_line("required_mm", 1800) == "필요 1,800 mm"
+        assert _number_line("hazard_height_mm", 2200) == "위험 높이 2,200 mm"
+    with translation.override("en"):
+        assert _number_line("required_mm", 1800) == "required 1,800 mm"

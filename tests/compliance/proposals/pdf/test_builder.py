@@ -81,8 +81,29 @@ def test_figures_from_the_data_are_in_the_pdf(english):
     assert "10–23 weeks" in english  # weeks to PoC start
     assert "9.75–22.25" in english
     assert "ISO 13855:2010, 6.2.3" in english  # a citation
-    assert "required distance 600 mm" in english  # a finding's figures
+    assert "required 850 mm" in english  # a failing finding's figures
     assert "2 items to be quoted, not in the total." in english  # in words
+
+
+def test_open_findings_in_full_and_passes_summarised_by_rule(english):
+    """Issue 15: 17 of 18 rows were passes repeating their citations. The
+    fails, warnings and needs-evidence findings are shown whole; a pass is a
+    line of its rule, with how many passed and of what."""
+    flat = " ".join(english.split())
+    assert "The 40 mm mesh of F1 is too close" in flat  # the fail, whole
+    assert "mesh 40 mm" in flat and "required 850 mm" in flat  # its figures
+    assert "Record whether the door switch holds KCs" in flat  # needs evidence
+    assert "Checks passed" in english
+    # The passes' own sentences and figures are not repeated.
+    assert "LC1 stands far enough" not in flat
+    assert "required distance 600 mm" not in flat
+    assert "INTL-13857-REACH-OVER" in english and "INTL-13855-ESPE" in english
+
+
+def test_rules_that_find_nothing_in_the_cell_are_named_not_listed():
+    rules = sample_proposal().rules.model_copy(update={"left_out": ("INTL-15066-pfl",)})
+    text = text_of(build_proposal_pdf(sample_proposal(rules=rules)))
+    assert "Not applicable to this cell, so not listed: INTL-15066-pfl" in text
 
 
 def test_a_hazards_plr_is_in_its_row():
