@@ -97,9 +97,14 @@ def test_a_worker_killed_mid_batch_and_restarted_builds_every_proposal_once(
     _wait(documents, lambda c: c["ready"] == BATCH, 60)
     assert time.monotonic() - restarted < 60
 
-    rows = list(documents.order_by("version"))
-    # One row, one PDF per version: nothing made twice, nothing lost.
-    assert [row.version for row in rows] == list(range(1, BATCH + 1))
+    rows = list(documents.order_by("language", "version"))
+    # One row, one PDF per version (counted within each language): nothing
+    # made twice, nothing lost.
+    half = BATCH // 2
+    assert [(row.language, row.version) for row in rows] == [
+        *(("en", n) for n in range(1, half + 1)),
+        *(("ko", n) for n in range(1, BATCH - half + 1)),
+    ]
     for row in rows:
         pdf = bytes(row.pdf)
         assert pdf.startswith(b"%PDF") and row.sha256 == hashlib.sha256(pdf).hexdigest()
