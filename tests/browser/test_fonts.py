@@ -42,7 +42,11 @@ def test_a_korean_page_draws_hangul_in_the_bundled_face(
     page = signed_in
     page.select_option("#language", "ko")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
-    page.wait_for_function("document.fonts.status === 'loaded'")
+    # The page's Hangul makes the browser fetch the face (in its own time).
+    page.wait_for_function(
+        """[...document.fonts].some(f => f.family.includes('Nanum Gothic App')
+             && f.status === 'loaded')"""
+    )
     loaded = [
         f for f in _faces(page) if f["family"] == FACE and f["status"] == "loaded"
     ]
@@ -62,3 +66,22 @@ def test_the_font_files_are_served_as_woff2(signed_in: Page, live_server):
         assert response.body()[:4] == b"wOF2"
     licence = page.request.get(f"{live_server.url}/static/fonts/OFL.txt")
     assert licence.status == 200 and "SIL OPEN FONT LICENSE" in licence.text().upper()
+
+
+def test_korean_labels_wrap_between_words_not_inside_them(signed_in: Page, live_server):
+    """Issue 15: the Rules page broke "2차 출처에서 옮김" one character a line.
+    Each certainty label stays on one line, and Korean text wraps at spaces."""
+    page = signed_in
+    page.select_option("#language", "ko")
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/rules/")
+        badges = page.locator(".certainty-badge")
+        assert badges.count() > 5
+        heights = badges.evaluate_all(
+            """els => els.map(e => e.getBoundingClientRect().height /
+                 parseFloat(getComputedStyle(e).lineHeight || '20'))"""
+        )
+        assert max(heights) < 1.6, (width, heights)
+        assert page.evaluate("getComputedStyle(document.body).wordBreak") == "keep-all"

@@ -81,6 +81,8 @@ def test_architect_places_a_floor_plan_under_the_cell(
     page.goto(f"{live_server.url}/cells/{image_cell.pk}/")
     page.get_by_role("link", name="Floor-plan image").click()
     expect(page.get_by_role("heading", name="Floor-plan image")).to_be_visible()
+    # No picture yet: no empty picture frame (its alt text) on the page.
+    expect(page.locator("#layout-image-preview")).to_be_hidden()
 
     # Not a picture, whatever its name: refused, nothing kept.
     page.get_by_label("Image file").set_input_files(
