@@ -220,6 +220,17 @@ def cell(p: Kit) -> list[Flowable]:
                 extra=p.status_style([d.status for d in cell.distances], 3),
             ),
         ]
+    # The evidence of KCs safety certification (OSH Act Art. 84) on file.
+    certified = [d for d in layout.devices if d.kcs_certificate_no]
+    if certified:
+        story += [
+            p.para(_("KCs safety certificates"), "h2"),
+            p.table(
+                [_("Device"), _("KCs certificate number")],
+                [[d.label, d.kcs_certificate_no] for d in certified],
+                [83 * mm, 83 * mm],
+            ),
+        ]
     return story
 
 

@@ -307,3 +307,19 @@ def test_data_module_imports_no_django():
         check=True,
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_a_devices_kcs_certificate_number_is_in_the_cell_section():
+    """The evidence for OSH Act Art. 84 on file is shown to the customer (a
+    passed KCs finding is summarised, so its sentence no longer carries it)."""
+    data = sample_proposal()
+    layout = data.cell.layout
+    devices = list(layout.devices)
+    devices[0] = devices[0].model_copy(update={"kcs_certificate_no": "KCs-2026-0042"})
+    cell = data.cell.model_copy(
+        update={"layout": layout.model_copy(update={"devices": devices})}
+    )
+    text = text_of(build_proposal_pdf(sample_proposal(cell=cell)))
+    assert "KCs safety certificates" in text and "KCs-2026-0042" in text
+    plain = text_of(build_proposal_pdf(data))
+    assert "KCs safety certificates" not in plain
