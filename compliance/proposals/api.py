@@ -46,6 +46,8 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
     sections = serializers.ListField(
         child=serializers.ChoiceField(choices=list(SECTIONS)), read_only=True
     )
+    # What the check before building said when it was asked for.
+    notes = serializers.ListField(child=serializers.CharField(), read_only=True)
     url = serializers.SerializerMethodField()
     pdf_url = serializers.SerializerMethodField()
 
@@ -65,6 +67,7 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
             "attempts",
             "sha256",
             "size_bytes",
+            "notes",
             "url",
             "pdf_url",
         ]

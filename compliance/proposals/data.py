@@ -430,6 +430,8 @@ def _num(value) -> str:
 
 def _risk(cell) -> RiskSection | None:
     """The latest signed revision, or else the latest draft, marked as such."""
+    from compliance.assessment.hazards.suggestions import localise
+
     revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
     signed = revisions.filter(status=RevisionStatus.SIGNED).first()
     revision = signed or revisions.first()
@@ -453,7 +455,9 @@ def _risk(cell) -> RiskSection | None:
             HazardRow(
                 hazard=f"{_(origin)} → {_(consequence)}",
                 phase=hazard.get_phase_display(),
-                task=hazard.task,
+                # An accepted suggestion's English task, in the proposal's
+                # language; the user's own text as typed.
+                task=localise(hazard.task, _),
                 plr=selectors.hazard_plr(hazard),
                 measures=measures,
                 residual_risk=f"PLr {residual}" if residual else "—",

@@ -72,6 +72,9 @@ class ProposalDocument(models.Model):
     sha256 = models.CharField(max_length=64, blank=True)
     size_bytes = models.PositiveIntegerField(null=True, blank=True)
     data = models.JSONField(null=True, blank=True, editable=False)
+    # What the check before building said when this version was asked for
+    # (compliance.proposals.checks), in the requester's words: built knowingly.
+    notes = models.JSONField(_("noted before building"), default=list, blank=True)
 
     class Meta:
         ordering = ["-version"]

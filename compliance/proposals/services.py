@@ -24,9 +24,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError as BrokerError
 
+from cells import selectors as cell_selectors
 from cells.models import Cell, Role
 from cells.permissions import require_edit, role_in
 from compliance.proposals.building import claim_expired
+from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.models import (
     OrganisationBranding,
     Proposal,
@@ -71,11 +73,19 @@ def proposal_number(cell: Cell) -> str:
 
 @transaction.atomic
 def proposal_request(
-    *, cell: Cell, actor, language: str, sections: list[str] | tuple[str, ...]
+    *,
+    cell: Cell,
+    actor,
+    language: str,
+    sections: list[str] | tuple[str, ...],
+    notes: list[str] | None = None,
 ) -> ProposalDocument:
     """A new version of the cell's proposal, pending; the task that builds it
-    is sent once the transaction commits."""
+    is sent once the transaction commits. ``notes``: what the check before
+    building said (worked out here when not given), kept with the version."""
     require_edit(actor, cell.project.organisation_id)
+    if notes is None:
+        notes = prebuild_notes(cell_selectors.cell_with_layout(actor, cell.pk))
     chosen = [s for s in SECTIONS if s in sections]
     proposal, _created = Proposal.objects.get_or_create(
         cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}
@@ -96,6 +106,7 @@ def proposal_request(
         language=language,
         sections=chosen,
         requested_by=actor,
+        notes=list(notes),
     )
     # Only a row no worker has touched is deleted: had the message reached the
     # broker after all, a worker building it keeps its row.

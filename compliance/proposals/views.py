@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit
+from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.forms import BrandingForm
 from compliance.proposals.models import OrganisationBranding, ProposalDocument
 from compliance.proposals.services import (
@@ -56,6 +57,28 @@ class ProposalForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         error_messages={"required": gettext_lazy("Choose at least one section.")},
     )
+    acknowledge = forms.BooleanField(
+        label=gettext_lazy("I have read the notes above and build it as it is"),
+        required=False,
+    )
+
+    def __init__(self, *args, notes: list[str] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.notes = list(notes)
+        if not self.notes:
+            del self.fields["acknowledge"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.notes and not cleaned.get("acknowledge"):
+            self.add_error(
+                "acknowledge",
+                gettext_lazy(
+                    "Read the notes above: tick this to build the PDF as it is, "
+                    "or put them right first."
+                ),
+            )
+        return cleaned
 
 
 def documents_for(user):
@@ -69,7 +92,14 @@ def documents_for(user):
     )
 
 
-def _context(request: HttpRequest, cell, form=None) -> dict:
+def _notes(request: HttpRequest, cell) -> list[str]:
+    """The check before building, for a person who may build."""
+    if not can_edit(request.user, cell.project.organisation_id):
+        return []
+    return prebuild_notes(cell_selectors.cell_with_layout(request.user, cell.pk))
+
+
+def _context(request: HttpRequest, cell, form=None, notes=None) -> dict:
     # Newest first: versions are counted within each language.
     documents = (
         documents_for(request.user)
@@ -81,12 +111,14 @@ def _context(request: HttpRequest, cell, form=None) -> dict:
         "project": cell.project,
         "documents": documents,
         "can_edit": can_edit(request.user, cell.project.organisation_id),
+        "notes": notes,
         "form": form
         or ProposalForm(
+            notes=notes,
             initial={
                 "language": cell.project.proposal_language,
                 "sections": [key for key, _label in SECTION_CHOICES],
-            }
+            },
         ),
     }
 
@@ -97,13 +129,22 @@ def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)
     form = None
     status = 200
+    if request.method == "POST" and not can_edit(
+        request.user, cell.project.organisation_id
+    ):
+        raise PermissionDenied
+    notes = _notes(request, cell)
     if request.method == "POST":
-        if not can_edit(request.user, cell.project.organisation_id):
-            raise PermissionDenied
-        form = ProposalForm(request.POST)
+        form = ProposalForm(request.POST, notes=notes)
         if form.is_valid():
             try:
-                proposal_request(cell=cell, actor=request.user, **form.cleaned_data)
+                proposal_request(
+                    cell=cell,
+                    actor=request.user,
+                    language=form.cleaned_data["language"],
+                    sections=form.cleaned_data["sections"],
+                    notes=notes,
+                )
             except QueueUnavailable as exc:
                 form.add_error(None, str(exc))
                 status = 503
@@ -114,7 +155,11 @@ def proposal(request: HttpRequest, cell_pk: int) -> HttpResponse:
         else:
             status = 400
     return render_page(
-        request, PAGE, _context(request, cell, form), fragment="proposal", status=status
+        request,
+        PAGE,
+        _context(request, cell, form, notes),
+        fragment="proposal",
+        status=status,
     )
 
 

@@ -86,11 +86,16 @@ def test_architect_prices_the_plan_and_downloads_the_proposal(
     # Without a section: the form comes back with its error (a 400, shown).
     for box in page.locator("input[name=sections]").all():
         box.uncheck()
+    # The check before building lists what the customer would ask about (the
+    # assessment, the lines to be quoted): built only once it is ticked.
+    expect(page.locator(".prebuild-notes")).to_contain_text("to be quoted")
     page.get_by_role("button", name="Build the PDF").click()
     expect(page.locator("#proposal")).to_contain_text("Choose at least one section.")
+    expect(page.locator("#proposal")).to_contain_text("tick this to build")
     for box in page.locator("input[name=sections]").all():
         box.check()
     page.select_option("#id_language", "ko")
+    page.get_by_label("I have read the notes above and build it as it is").check()
     page.get_by_role("button", name="Build the PDF").click()
     download_link = page.get_by_role("link", name="Download PDF")
     expect(download_link).to_be_visible(timeout=30_000)

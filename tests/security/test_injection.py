@@ -868,7 +868,7 @@ def request_proposal(world: World, client: Client, capture) -> ProposalDocument:
     with capture(execute=True):
         response = client.post(
             reverse("compliance:proposal", args=[world.cell.pk]),
-            {"language": "en", "sections": list(SECTIONS)},
+            {"language": "en", "sections": list(SECTIONS), "acknowledge": "on"},
         )
     assert response.status_code == 302, response.content[:2000]
     return ProposalDocument.objects.filter(proposal__cell=world.cell).latest("pk")

@@ -261,7 +261,9 @@ def test_with_the_broker_down_the_page_answers_503_and_leaves_nothing_to_poll(
 ):
     url = reverse("compliance:proposal", args=[cell.pk])
     with broker_down():
-        response = owner_client.post(url, {"language": "en", "sections": SECTIONS})
+        response = owner_client.post(
+            url, {"language": "en", "sections": SECTIONS, "acknowledge": "on"}
+        )
     assert response.status_code == 503
     assert MESSAGE in response.text
     assert not ProposalDocument.objects.exists()
