@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
 from compliance.assessment import declaration, selectors
 from compliance.assessment.hazards import catalogue
+from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import (
     CONTACT_AREA_MAX_CM2,
     CONTACT_AREA_MIN_CM2,
@@ -167,10 +168,20 @@ class HazardForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
+    _APP_WRITTEN = ("task", "description")
+
     def __init__(
         self, *args, cell: Cell, refresh_url: str = "", target: str = "", **kwargs
     ):
         super().__init__(*args, **kwargs)
+        # A text the app stored in English (an accepted suggestion's) is shown
+        # in the reader's language; saved unchanged, the English is kept.
+        self._stored = {
+            name: self.initial.get(name) or "" for name in self._APP_WRITTEN
+        }
+        for name, stored in self._stored.items():
+            if stored:
+                self.initial[name] = localise(stored, gettext)
         group_id = (
             self.data.get(self.add_prefix("group"))
             or self.initial.get("group")
@@ -199,6 +210,19 @@ class HazardForm(forms.Form):
             ("", "—"),
             *selectors.location_choices(cell).items(),
         ]
+
+    def _kept(self, name: str) -> str:
+        value = self.cleaned_data[name]
+        stored = self._stored[name]
+        if stored and value == localise(stored, gettext).strip():
+            return stored
+        return value
+
+    def clean_task(self) -> str:
+        return self._kept("task")
+
+    def clean_description(self) -> str:
+        return self._kept("description")
 
 
 class MeasureForm(forms.Form):

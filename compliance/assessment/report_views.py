@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 from cells.models import Role
 from compliance.assessment import checks, selectors, verification
 from compliance.assessment.hazards import catalogue, risk
+from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
@@ -88,9 +89,9 @@ def _hazard_row(
         number=number,
         group=_(group.name),
         hazard=f"{_(origin.text)} → {_(consequence.text)}",
-        description=hazard.description,
+        description=localise(hazard.description, _),
         phase=hazard.get_phase_display(),
-        task=hazard.task,
+        task=localise(hazard.task, _),
         place=hazard.location_label,
         severity=hazard.severity,
         frequency=hazard.frequency,

@@ -387,9 +387,10 @@ def suggestion_accept(request: HttpRequest, pk: int, key: str) -> HttpResponse:
             origin=suggestion.origin_id,
             consequence=suggestion.consequence_id,
             phase=suggestion.phase,
-            task=suggestion.task_text(_)[:200],
+            # Stored in English, shown in the reader's language (``localise``).
+            task=suggestion.task_text()[:200],
             location_key=location if location in labels else "",
-            description=_(suggestion.rationale),
+            description=suggestion.rationale,
         )
         revision = services.suggestion_dismiss(
             revision=revision, actor=request.user, key=key

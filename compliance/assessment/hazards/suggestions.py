@@ -21,10 +21,18 @@ keys), so a suggestion the engineer dismissed can be left out next time:
 
 Texts are English, marked with ``gettext_noop``; ``%(name)s`` placeholders in
 ``task`` are filled from ``values`` after translation.
+
+An accepted suggestion is stored in English (``task_text()`` untranslated and
+the English ``rationale``), so the register is the same whoever clicked;
+``localise`` shows such a stored text in the reader's language wherever the
+register is shown. A text a user typed is not a suggestion's text and comes
+back unchanged.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Collection
 from typing import Literal, Self
 
@@ -351,3 +359,77 @@ def suggest_hazards(
         for station in facts.stations:
             suggestions += _station(station)
     return tuple(s for s in suggestions if s.key not in dismissed)
+
+
+def _every_suggestion() -> tuple[Suggestion, ...]:
+    """One of each suggestion this module can make (every application, opening
+    purpose with and without a segment, a station), for their texts."""
+    openings = tuple(
+        OpeningFact(key=f"o{i}-{p}", label="x", purpose=p, segment_label=segment)
+        for i, segment in enumerate(("", "x"))
+        for p in _OPENING_RATIONALE
+    )
+    return tuple(
+        s
+        for application in APPLICATION_HAZARDS
+        for s in suggest_hazards(
+            CellFacts(
+                robot_kind="collaborative",
+                application=application,
+                reach_mm=1,
+                payload_kg=1,
+                max_tcp_speed_mm_s=1,
+                openings=openings,
+                stations=(StationFact(key="s", label="x"),),
+            )
+        )
+    )
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@functools.cache
+def _texts() -> tuple[frozenset[str], tuple[tuple[re.Pattern[str], str], ...]]:
+    """The suggestions' plain texts, and a pattern for each task with values
+    (matching the English text with any values filled in)."""
+    plain: set[str] = set()
+    patterns: dict[str, re.Pattern[str]] = {}
+    for s in _every_suggestion():
+        plain.add(s.rationale)
+        if not _PLACEHOLDER.search(s.task):
+            plain.add(s.task)
+            continue
+        parts = _PLACEHOLDER.split(s.task)
+        regex = "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+            for i, part in enumerate(parts)
+        )
+        patterns[s.task] = re.compile(regex, re.DOTALL)
+    # The most specific first: "through %(label)s (in %(segment)s)" before
+    # "through %(label)s", which would also match it.
+    ordered = sorted(patterns.items(), key=lambda item: -len(item[1].groupindex))
+    return frozenset(plain), tuple((p, msgid) for msgid, p in ordered)
+
+
+def localise(text: str, translate: Callable[[str], str]) -> str:
+    """A stored task or description in the reader's language.
+
+    A suggestion's English text (as ``task_text()`` and ``rationale`` give it,
+    values filled in) comes back translated by ``translate`` with the same
+    values; any other text (the user's own, or one stored translated before
+    texts were stored in English) comes back unchanged.
+    """
+    if not text:
+        return text
+    plain, patterns = _texts()
+    if text in plain:
+        return translate(text)
+    for pattern, msgid in patterns:
+        found = pattern.fullmatch(text)
+        if found:
+            try:
+                return translate(msgid) % found.groupdict()
+            except (KeyError, ValueError, TypeError):
+                return text
+    return text

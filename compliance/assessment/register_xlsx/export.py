@@ -12,6 +12,7 @@ from openpyxl.utils import get_column_letter
 from cells.models import CollaborativeMode
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
+from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import (
     ContactType,
     Hazard,
@@ -37,9 +38,9 @@ def _hazard_values(number: int, hazard: Hazard) -> dict[str, object]:
         "origin": hazard.origin,
         "consequence": hazard.consequence,
         "phase": hazard.phase,
-        "task": hazard.task,
+        "task": localise(hazard.task, _),
         "location_key": hazard.location_key,
-        "description": hazard.description,
+        "description": localise(hazard.description, _),
         "body_region": hazard.body_region,
         "contact_type": hazard.contact_type,
         "contact_area_cm2": (
