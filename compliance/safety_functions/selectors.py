@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from cells.models import Cell, Device
+from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import Assessment, RevisionStatus
 from compliance.assessment.selectors import hazard_plr
 from compliance.calculators.iso13849_k1 import K1Table
@@ -115,7 +117,9 @@ def _refs(revision) -> dict[str, HazardRef]:
     for hazard in revision.hazards.all():
         refs[str(hazard.key)] = HazardRef(
             key=str(hazard.key),
-            label=hazard.task,
+            # An accepted suggestion's task is stored in English: read it in
+            # the reader's language, as the register shows it.
+            label=localise(hazard.task, gettext),
             plr=hazard_plr(hazard),
             location_key=hazard.location_key,
             device_keys=tuple(

@@ -19,14 +19,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
-    Frame,
     KeepTogether,
     PageBreak,
     PageTemplate,
@@ -43,7 +41,7 @@ from compliance.proposals.pdf.flowables import markup
 from compliance.proposals.pdf.fonts import register_fonts
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import override
-from compliance.proposals.pdf.kit import Kit
+from compliance.proposals.pdf.kit import Kit, a4_document, body_frame
 from compliance.proposals.pdf.theme import (
     BOLD,
     CONTENT_WIDTH,
@@ -92,28 +90,13 @@ class ReportBuilder(Kit):
     def build(self) -> bytes:
         meta = self.data.meta
         buffer = io.BytesIO()
-        frame = Frame(
-            theme.PAGE_MARGIN_X,
-            theme.PAGE_MARGIN_BOTTOM,
-            CONTENT_WIDTH,
-            PAGE_HEIGHT - theme.PAGE_MARGIN_TOP - theme.PAGE_MARGIN_BOTTOM,
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-            id="body",
-        )
-        doc = BaseDocTemplate(
+        frame = body_frame()
+        doc = a4_document(
             buffer,
-            pagesize=A4,
-            invariant=1,
-            initialFontName=REGULAR,
-            initialFontSize=9,
             title=self._title_line(),
             author=meta.organisation,
             subject=meta.cell,
-            creator="Cell Safety Planner",
-            lang=self.data.language,
+            language=self.data.language,
         )
         doc.addPageTemplates(
             [PageTemplate("body", [frame], onPage=self._page, onPageEnd=self._end)]

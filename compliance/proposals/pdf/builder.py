@@ -22,7 +22,6 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -50,9 +49,7 @@ from compliance.proposals.pdf.flowables import Heading, PageRef, markup
 from compliance.proposals.pdf.fonts import register_fonts
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import override
-from compliance.proposals.pdf.kit import (
-    Kit,
-)
+from compliance.proposals.pdf.kit import Kit, a4_document, body_frame
 from compliance.proposals.pdf.theme import (
     BOLD,
     CONTENT_WIDTH,
@@ -121,30 +118,14 @@ class ProposalBuilder(Kit):
     def build(self) -> bytes:
         data, meta = self.data, self.data.meta
         buffer = io.BytesIO()
-        frame = Frame(
-            theme.PAGE_MARGIN_X,
-            theme.PAGE_MARGIN_BOTTOM,
-            CONTENT_WIDTH,
-            PAGE_HEIGHT - theme.PAGE_MARGIN_TOP - theme.PAGE_MARGIN_BOTTOM,
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-            id="body",
-        )
+        frame = body_frame()
         title = _("Proof-of-concept proposal")
-        doc = BaseDocTemplate(
+        doc = a4_document(
             buffer,
-            pagesize=A4,
-            invariant=1,
-            # Else the canvas starts in Helvetica, which is then listed unembedded.
-            initialFontName=REGULAR,
-            initialFontSize=9,
             title=f"{title} {meta.number} v{meta.version}",
             author=meta.organisation,
             subject=meta.cell_name,
-            creator="Cell Safety Planner",
-            lang=data.language,
+            language=data.language,
         )
         cover = Frame(
             theme.PAGE_MARGIN_X,

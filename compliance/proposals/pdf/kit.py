@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    BaseDocTemplate,
     Flowable,
+    Frame,
     Paragraph,
     Table,
     TableStyle,
@@ -31,6 +34,7 @@ from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.theme import (
     BOLD,
     CONTENT_WIDTH,
+    PAGE_HEIGHT,
     REGULAR,
 )
 
@@ -38,6 +42,41 @@ CELL_PADDING = 3.5
 CELL_SIZE, CELL_LEADING = 8.0, 10.4
 HEAD_SIZE, HEAD_LEADING = 7.6, 9.6  # table headers
 KEY_SIZE, KEY_LEADING = 8.6, 11.5  # label and value tables
+
+
+def body_frame() -> Frame:
+    """The text frame of a page inside the house margins."""
+    return Frame(
+        theme.PAGE_MARGIN_X,
+        theme.PAGE_MARGIN_BOTTOM,
+        CONTENT_WIDTH,
+        PAGE_HEIGHT - theme.PAGE_MARGIN_TOP - theme.PAGE_MARGIN_BOTTOM,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+
+
+def a4_document(
+    buffer: Any, *, title: str, author: str, subject: str, language: str
+) -> BaseDocTemplate:
+    """An A4 document of the house (the proposal, the revision report): the
+    same bytes for the same content (``invariant``), its metadata set."""
+    return BaseDocTemplate(
+        buffer,
+        pagesize=A4,
+        invariant=1,
+        # Else the canvas starts in Helvetica, which is then listed unembedded.
+        initialFontName=REGULAR,
+        initialFontSize=9,
+        title=title,
+        author=author,
+        subject=subject,
+        creator="Cell Safety Planner",
+        lang=language,
+    )
 
 
 def section_titles() -> dict[SectionKey, str]:

@@ -173,3 +173,16 @@ def test_a_typed_task_is_shown_unchanged_in_both_languages(
 )
 def test_only_a_suggestions_own_text_is_translated(text):
     assert localise(text, ko) == text
+
+
+def test_the_safety_functions_name_the_hazard_in_the_readers_language(accepted, cell):
+    """The hazards a safety function answers are named as the register names
+    them: an accepted suggestion's task in the reader's language."""
+    from compliance.safety_functions.selectors import assessment_hazards
+
+    key = str(accepted.key)
+    with translation.override("ko"):
+        korean = assessment_hazards(cell).draft[key].label
+    with translation.override("en"):
+        english = assessment_hazards(cell).draft[key].label
+    assert (korean, english) == (GRIPPER_KO, GRIPPER_EN)
