@@ -57,6 +57,8 @@ PURE_MODULES = {
         "compliance.assessment.hazards.risk",
         "compliance.assessment.hazards.suggestions",
         "compliance.assessment.hazards.applications",
+        "compliance.assessment.space_limits",
+        "compliance.assessment.texts",
     ],
     "risk-assessment report": [
         "compliance.assessment.report.data",

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
 from compliance.assessment import declaration, selectors
 from compliance.assessment.hazards import catalogue
-from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import (
     CONTACT_AREA_MAX_CM2,
     CONTACT_AREA_MIN_CM2,
@@ -23,6 +22,7 @@ from compliance.assessment.models import (
     Phase,
     Revision,
 )
+from compliance.assessment.texts import localise
 from compliance.calculators.ts15066 import body_region_table
 
 NOT_ESTIMATED = [("", _("— not estimated —"))]
@@ -90,6 +90,19 @@ class LimitsForm(forms.Form):
         self.fields["exposed_persons"].choices = _translated(
             catalogue.exposed_person_choices()
         )
+        # The space limits the app wrote from the layout are stored in English
+        # and shown in the reader's language; saved unchanged, the English is
+        # kept, so the record does not change language with the clicker.
+        self._stored_space_limits = self.initial.get("space_limits") or ""
+        if self._stored_space_limits:
+            self.initial["space_limits"] = localise(self._stored_space_limits, gettext)
+
+    def clean_space_limits(self) -> str:
+        value = self.cleaned_data["space_limits"]
+        stored = self._stored_space_limits
+        if stored and value.strip() == localise(stored, gettext).strip():
+            return stored
+        return value
 
     @classmethod
     def for_revision(cls, revision: Revision, data=None) -> LimitsForm:

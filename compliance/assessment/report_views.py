@@ -27,11 +27,11 @@ from rest_framework.views import APIView
 from cells.models import Role
 from compliance.assessment import checks, selectors, verification
 from compliance.assessment.hazards import catalogue, risk
-from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
+from compliance.assessment.texts import localise
 
 LANGUAGES = ("en", "ko")
 PDF = "application/pdf"
@@ -117,6 +117,8 @@ def _limits(revision: Revision) -> tuple[report.Limit, ...]:
         value = getattr(revision, name)
         if name == "exposed_persons":
             value = ", ".join(_(catalogue.exposed_person(p).label) for p in value)
+        else:
+            value = localise(value, _)
         limits.append(report.Limit(label=label[:1].upper() + label[1:], text=value))
     return tuple(limits)
 

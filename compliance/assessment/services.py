@@ -24,6 +24,7 @@ from compliance.assessment import (
     declaration,
     integrity,
     selectors,
+    space_limits,
     verification,
 )
 from compliance.assessment.checks import CheckedFinding
@@ -140,27 +141,19 @@ def _record(
 
 
 def _space_limits(cell: Cell) -> str:
-    """The space limits as the layout states them, to start the text from."""
+    """The space limits as the layout states them, to start the text from: in
+    English whoever clicked, shown in the reader's language (``space_limits``)."""
     segments = list(cell.segments.all())
-    perimeter = sum(s.length_mm for s in segments) / 1000
-    openings = sum(len(s.openings.all()) for s in segments)
-    zone = (
-        _("a polygon of %(n)s corners") % {"n": len(cell.hazard_zone_polygon_mm)}
-        if cell.hazard_zone_shape == "polygon"
-        else _("a circle of radius %(r)s mm")
-        % {"r": cell.hazard_zone_effective_radius_mm}
+    polygon = cell.hazard_zone_shape == "polygon"
+    return space_limits.write(
+        base_x_mm=cell.robot_base_x_mm,
+        base_y_mm=cell.robot_base_y_mm,
+        zone_corners=len(cell.hazard_zone_polygon_mm) if polygon else None,
+        zone_radius_mm=None if polygon else cell.hazard_zone_effective_radius_mm,
+        segments=len(segments),
+        perimeter_mm=sum(s.length_mm for s in segments),
+        openings=sum(len(s.openings.all()) for s in segments),
     )
-    return _(
-        "Robot base at x %(x)s, y %(y)s mm; hazard zone %(zone)s. Perimeter guard: "
-        "%(segments)s segments, %(length).1f m, with %(openings)s openings."
-    ) % {
-        "x": cell.robot_base_x_mm,
-        "y": cell.robot_base_y_mm,
-        "zone": zone,
-        "segments": len(segments),
-        "length": perimeter,
-        "openings": openings,
-    }
 
 
 @transaction.atomic

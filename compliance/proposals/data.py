@@ -430,7 +430,7 @@ def _num(value) -> str:
 
 def _risk(cell) -> RiskSection | None:
     """The latest signed revision, or else the latest draft, marked as such."""
-    from compliance.assessment.hazards.suggestions import localise
+    from compliance.assessment.texts import localise
 
     revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
     signed = revisions.filter(status=RevisionStatus.SIGNED).first()

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from cells.models import Cell, Device
-from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import Assessment, RevisionStatus
 from compliance.assessment.selectors import hazard_plr
+from compliance.assessment.texts import localise
 from compliance.calculators.iso13849_k1 import K1Table
 from compliance.safety_functions import proposing
 from compliance.safety_functions.documents import ValidationTest, validation_plan

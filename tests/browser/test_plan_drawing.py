@@ -94,12 +94,18 @@ def plan_model(page: Page) -> dict:
 
 
 def settled(page: Page, saved: str) -> None:
+    """The edit saved, the workspace redrawn and its findings loaded (htmx
+    loads them after the swap: nothing moves under the next gesture)."""
     expect(page.locator("#workspace .message.success")).to_contain_text(saved)
     expect(
         page.locator(
             "#findings-summary table, #findings-summary ul, #findings-summary p"
         ).first
     ).to_be_visible()
+    expect(page.locator("#findings-summary")).not_to_contain_text(
+        "Findings of the rules on this layout"
+    )
+    page.wait_for_load_state("networkidle")
 
 
 def findings(page: Page) -> str:
@@ -280,9 +286,9 @@ def test_handles_and_snapping_to_other_elements(
     # The station dragged to a few pixels off W1's end, which is off the grid:
     # the mark shows it caught the end, the read-out gives that end, and
     # there it is dropped, not on the 50 mm grid.
-    start, (x, y) = screen(page, 3000, 2000), screen(page, 1234, 4321)
-    page.mouse.move(*start)
+    page.mouse.move(*screen(page, 3000, 2000))
     page.mouse.down()
+    x, y = screen(page, 1234, 4321)
     page.mouse.move(x + 4, y + 3, steps=10)
     expect(page.locator("svg g.editor-overlay .snap-mark.to-end")).to_have_count(1)
     readout = page.locator("[data-readout]")
@@ -294,13 +300,14 @@ def test_handles_and_snapping_to_other_elements(
 
     # W1's free end dragged onto F2, a little off it: it lands on F2's line
     # (x 6000), its y where the pointer was (snapped onto the segment).
-    start, (x, y) = screen(page, 2234, 4321), screen(page, 6000, 4321)
-    page.mouse.move(*start)
+    page.mouse.move(*screen(page, 2234, 4321))
     page.mouse.down()
+    x, y = screen(page, 6000, 4321)  # where F2 is now the drag has begun
     page.mouse.move(x - 5, y, steps=10)
-    expect(page.locator("svg g.editor-overlay .snap-mark.to-segment")).to_have_count(1)
-    expect(readout).to_contain_text("x 6,000,")
+    # The read-out first: a failure then says where the pointer snapped.
     expect(readout).to_contain_text("on a segment")
+    expect(readout).to_contain_text("x 6,000,")
+    expect(page.locator("svg g.editor-overlay .snap-mark.to-segment")).to_have_count(1)
     page.mouse.up()
     settled(page, "Moved the corner of W1.")
     assert plan_model(page)["segments"][3]["b"][0] == 6000

@@ -12,7 +12,6 @@ from openpyxl.utils import get_column_letter
 from cells.models import CollaborativeMode
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
-from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import (
     ContactType,
     Hazard,
@@ -21,6 +20,7 @@ from compliance.assessment.models import (
     Revision,
 )
 from compliance.assessment.register_xlsx import template as t
+from compliance.assessment.texts import localise
 
 KEY_FONT = Font(name="Calibri", size=9, color="616E7C")
 TITLE_FONT = Font(name="Calibri", bold=True)
