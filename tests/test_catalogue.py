@@ -75,3 +75,34 @@ def test_the_catalogue_holds_every_message_the_source_marks(tmp_path):
         "run `manage.py makemessages -l ko --no-location` and translate these"
     )
     assert _untranslated(current) == []
+
+
+def test_the_catalogue_holds_every_text_of_the_fixtures():
+    # makemessages collects them through a file it writes beside the settings,
+    # which a copy of the source does not see: checked here directly.
+    from cells.management.commands.makemessages import fixture_messages
+
+    translated = {str(m.id): m.string for m in _messages(ROOT / CATALOGUE) if m.string}
+    missing = [text for text in fixture_messages() if text not in translated]
+    assert missing == [], "translate these texts of fixtures/ in the catalogue"
+
+
+def test_the_catalogue_compiles_without_errors(tmp_path):
+    # `make messages` compiles it with Babel, which refuses a translation whose
+    # placeholders do not match its message's (a "% d" in prose counts).
+    target = tmp_path / "ko" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    made = subprocess.run(
+        [
+            str(Path(sys.executable).with_name("pybabel")),
+            "compile",
+            "-i",
+            str(ROOT / CATALOGUE),
+            "-o",
+            str(target / "django.mo"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr

@@ -58,7 +58,7 @@ PURE_MODULES = {
         "compliance.assessment.hazards.suggestions",
         "compliance.assessment.hazards.applications",
         "compliance.assessment.space_limits",
-        "compliance.assessment.texts",
+        "compliance.texts",
     ],
     "risk-assessment report": [
         "compliance.assessment.report.data",

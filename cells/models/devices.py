@@ -79,7 +79,7 @@ class Device(models.Model):
         _("IEC 61496 type"),
         null=True,
         blank=True,
-        choices=[(2, "Type 2"), (3, "Type 3"), (4, "Type 4")],
+        choices=[(2, _("Type 2")), (3, _("Type 3")), (4, _("Type 4"))],
         help_text=_("Safety laser scanners are Type 3 (IEC 61496-3)."),
     )
     existing = models.BooleanField(

@@ -22,8 +22,8 @@ from compliance.assessment.models import (
     Phase,
     Revision,
 )
-from compliance.assessment.texts import localise
 from compliance.calculators.ts15066 import body_region_table
+from compliance.texts import localise
 
 NOT_ESTIMATED = [("", _("— not estimated —"))]
 S_CHOICES = [
@@ -132,7 +132,10 @@ class HazardForm(forms.Form):
     location_key = forms.ChoiceField(label=_("Where in the cell"), required=False)
     body_region = forms.ChoiceField(
         label=_("Body region that may be contacted"),
-        choices=[("", "—"), *((str(r.region_id), r.name) for r in body_region_table())],
+        choices=[
+            ("", "—"),
+            *((str(r.region_id), _(r.name)) for r in body_region_table()),
+        ],
         required=False,
     )
     contact_type = forms.ChoiceField(

@@ -250,7 +250,7 @@ class Hazard(models.Model):
         _("body region that may be contacted (ISO/TS 15066)"),
         max_length=30,
         blank=True,
-        choices=[(str(row.region_id), row.name) for row in body_region_table()],
+        choices=[(str(row.region_id), _(row.name)) for row in body_region_table()],
     )
     # How the body region may be touched (ISO/TS 15066 Annex A): transient
     # contact gives a permissible speed; quasi-static (clamping) contact gives

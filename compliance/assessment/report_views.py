@@ -31,7 +31,7 @@ from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
-from compliance.assessment.texts import localise
+from compliance.texts import localise
 
 LANGUAGES = ("en", "ko")
 PDF = "application/pdf"

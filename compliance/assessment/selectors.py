@@ -8,7 +8,6 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from cells.models import Cell, Device, GuardSegment, Opening
 from compliance.assessment.audit import AuditEntry
@@ -161,9 +160,12 @@ def cell_checks(cell: Cell) -> CellChecks:
     and handed to every hazard (a fixed number of queries)."""
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
+    from compliance.rules.selectors import finding_translate, layout_labels
 
-    results = evaluate(cell_facts(cell_with_layout(cell)))
-    return CellChecks.of((f for r in results for f in r.findings), gettext)
+    cell = cell_with_layout(cell)
+    results = evaluate(cell_facts(cell))
+    translate = finding_translate(layout_labels(cell))
+    return CellChecks.of((f for r in results for f in r.findings), translate)
 
 
 class ChecksByCell:

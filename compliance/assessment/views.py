@@ -52,6 +52,7 @@ from compliance.assessment.models import (
     Revision,
     RevisionStatus,
 )
+from compliance.rules.selectors import layout_labels
 
 TEMPLATE = "compliance/assessment/assessment_detail.html"
 
@@ -737,6 +738,7 @@ def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
         "form": form,
         "back": back,
         "reason_max_length": declaration.REASON_MAX_CHARS,
+        "labels": layout_labels(cell),
     }
     return render(request, "compliance/assessment/revision_sign.html", context)
 

@@ -13,6 +13,7 @@ translation, so a translator can move them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -31,6 +32,40 @@ class Certainty(StrEnum):
 
     TWO_SOURCES = "two_sources"  # two independent public sources agree
     ONE_SOURCE = "one_source"  # rests on a single source: say so wherever shown
+
+
+# The few words the formulas of the working carry (a unit, a band, a note on
+# how a table was read), translated where they stand: the rest of a formula
+# is symbols and numbers.
+FORMULA_WORDS = (
+    gettext_noop("(next lower column, no interpolation)"),
+    gettext_noop("(table column)"),
+    gettext_noop("(table row)"),
+    gettext_noop("rows a (c)"),
+    gettext_noop("column b"),
+    gettext_noop("row a"),
+    gettext_noop("row"),
+    gettext_noop("/year"),
+    gettext_noop("years"),
+    gettext_noop("points"),
+    gettext_noop("depth"),
+    gettext_noop("none"),
+    gettext_noop("low"),
+    gettext_noop("medium"),
+    gettext_noop("high"),
+)
+_FORMULA_WORD = re.compile(
+    "|".join(
+        # Whole words only ("low" in "PL_low" is a symbol's subscript).
+        rf"(?<![\w/]){re.escape(word)}(?![\w])"
+        for word in sorted(FORMULA_WORDS, key=len, reverse=True)
+    )
+)
+
+
+def formula_text(formula: str, translate: Callable[[str], str]) -> str:
+    """A formula with its few words in the reader's language."""
+    return _FORMULA_WORD.sub(lambda m: translate(m.group()), formula)
 
 
 class Line(BaseModel):
@@ -56,7 +91,9 @@ class Line(BaseModel):
                 key: translate(value) if isinstance(value, str) else value
                 for key, value in self.values.items()
             }
-        return f"{text}: {self.formula}" if self.formula else text
+        if not self.formula:
+            return text
+        return f"{text}: {formula_text(self.formula, translate)}"
 
     @model_serializer(mode="plain")
     def _as_text(self, info: SerializationInfo) -> str:

@@ -749,10 +749,18 @@ CALCULATORS: list[Calculator] = [
         # (ABB AF, B10d 1 300 000) switching once a minute, 220 days × 16 h.
         example={
             "subsystems": [
-                {"label": "Light curtain", "pl": "e", "pfhd_per_hour": 3.7e-9},
-                {"label": "Safety relay", "pl": "e", "pfhd_per_hour": 2.31e-9},
                 {
-                    "label": "Contactors",
+                    "label": gettext_noop("Light curtain"),
+                    "pl": "e",
+                    "pfhd_per_hour": 3.7e-9,
+                },
+                {
+                    "label": gettext_noop("Safety relay"),
+                    "pl": "e",
+                    "pfhd_per_hour": 2.31e-9,
+                },
+                {
+                    "label": gettext_noop("Contactors"),
                     "category": "3",
                     "b10d_cycles": 1300000,
                     "days_per_year": 220,

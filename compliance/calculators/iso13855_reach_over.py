@@ -147,12 +147,12 @@ def lookup_c_ro(a_lower_mm: float, a_upper_mm: float, b_mm: float) -> CroLookup:
         )
     missing = [row for row, c in cells if c is None]
     if missing:
-        steps.append(line(text, f"{zone}: C_RO (mm) at {listed} → no value"))
+        steps.append(line(text, f"{zone}: C_RO (mm): {listed} → no value"))
         return CroLookup(None, column, None, rows, tuple(steps), REASON_MISPRINT)
 
     known = [(row, c) for row, c in cells if c is not None]
     row_a, c_ro = max(known, key=lambda cell: cell[1])
-    read = f"{zone}: " if len(rows) == 1 else f"{zone}: C_RO (mm) at {listed} → "
+    read = f"{zone}: " if len(rows) == 1 else f"{zone}: C_RO (mm): {listed} → "
     steps.append(line(text, f"{read}C_RO = {fmt(c_ro)} mm"))
     corroborated = all((row, column) in tables.C_RO_CORROBORATED for row in rows)
     return CroLookup(c_ro, column, row_a, rows, tuple(steps), None, corroborated)

@@ -425,6 +425,15 @@ def reach_over(inp: ReachOverInput) -> ReachOverResult:
     )
 
 
+# The shapes as the working names them in a sentence ("Opening size band
+# (square)"): their values are translated where the line is read.
+SHAPE_WORDS = (
+    gettext_noop("slot"),
+    gettext_noop("square"),
+    gettext_noop("round"),
+    gettext_noop("rectangle"),
+)
+
 CHOICE_LABELS = {
     "low": gettext_noop("Low risk (Table 1)"),
     "high": gettext_noop("High risk (Table 2)"),

@@ -15,6 +15,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from pydantic import BaseModel
 
+from compliance.rules.selectors import shown_citation
+
 # Unit suffixes of field names, longest first, and how they are written.
 UNITS: tuple[tuple[str, str], ...] = (
     ("_n_cm2", "N/cm²"),
@@ -129,6 +131,44 @@ LABELS = {
     "mttfd_capped_years": _("MTTFd a channel counts (years)"),
     "t10d_years": _("T10d, replace the part after (years)"),
     "mttfd_band": _("MTTFd band"),
+    # ISO 13855 (ESPE, multi-beam, interlocks).
+    "c_ro_column_b_mm": _("Table 1 column b (reaching over)"),
+    "c_ro_mm": _("Intrusion distance reaching over C_RO"),
+    "c_ro_row_a_mm": _("Table 1 row a (reaching over)"),
+    "determinable": _("Distance can be determined"),
+    "governs": _("Governing distance"),
+    "reach_over_checked": _("Reaching over checked"),
+    "reach_over_distance_mm": _("Distance against reaching over S_RO"),
+    "reach_through_distance_mm": _("Distance against reaching through S_RT"),
+    "upper_edge_height_mm": _("Height of the upper edge of the detection zone"),
+    "guard_locking_required": _("Guard locking required"),
+    "intrusion_distance_mm": _("Intrusion distance C"),
+    "overall_stopping_time_ms": _("Overall stopping time T"),
+    # ISO 13857 (reaching over, openings, the gap under a guard).
+    "hazard_lower_mm": _("Lowest height of the hazard zone"),
+    "rows_a_mm": _("Table rows a read"),
+    "judged_as": _("Judged as"),
+    "opening_e_mm": _("Size of the opening e"),
+    "opening_length_mm": _("Length of the opening"),
+    "reduced_distance_mm": _("Reduced distance"),
+    "verdict": _("Verdict"),
+    "gap_height_mm": _("Height of the gap under the guard"),
+    "lower_limb_distance_mm": _("Distance against reaching with the lower limbs"),
+    "upper_limb_distance_mm": _("Distance against reaching with the upper limbs"),
+    "upper_limbs_excluded": _("Upper limbs cannot reach through"),
+    "whole_body_access": _("Whole-body access"),
+    # ISO/TS 15066 (power and force limiting, speed and separation).
+    "energy_checked": _("Energy limit checked"),
+    "pressure_checked": _("Pressure limit checked"),
+    "evidence_required": _("Evidence required"),
+    "force_from_pressure_n": _("Force allowed by the pressure limit"),
+    "speed_from_energy_mm_s": _("Speed allowed by the energy limit"),
+    "c_basis": _("Basis of the intrusion distance C"),
+    "c_from_height_mm": _("Intrusion distance C from the field height"),
+    "complete": _("Every term known"),
+    "detection_height_mm": _("Height of the detection field H"),
+    "unverified_terms": _("Terms not yet verified"),
+    "subsystems": _("Subsystems"),
 }
 
 # Values that are ids rather than words.
@@ -139,6 +179,20 @@ VALUE_LABELS = {
     "pressure": _("pressure"),
     "pfhd_sum": _("sum of the subsystems' PFHd"),
     "series_table": _("series table (lowest PL and how many have it)"),
+    "reach_through": _("reaching through"),
+    "reach_over": _("reaching over"),
+    "entered": _("entered"),
+    "detection_height": _("from the height of the detection field"),
+    "missing": _("missing (taken as 0)"),
+    "pass": _("Pass"),
+    "fail": _("Fail"),
+    "needs_evidence": _("Needs evidence"),
+    "Table 1": _("Table 1"),
+    "Table 2": _("Table 2"),
+    "slot": _("Slot"),
+    "square": _("Square"),
+    "round": _("Round"),
+    "rectangle": _("Rectangle (two unequal sides)"),
 }
 
 
@@ -246,7 +300,7 @@ def present_result(calculator, result) -> dict[str, Any]:
             if n not in calculator.headline and n not in inputs
         ],
         "reasons": [gettext(v) for n, v in values.items() if _is_reason(n) and v],
-        "clause": result.clause,
+        "clause": shown_citation(result.clause),
         "steps": [line.render(gettext) for line in result.steps],
         "warnings": [line.render(gettext) for line in result.warnings],
         "one_source": result.certainty == "one_source",

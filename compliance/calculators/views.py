@@ -7,6 +7,7 @@ from itertools import groupby
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from cells.htmx import render_page
 from compliance.calculators import ts15066
@@ -27,6 +28,22 @@ def calculator_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _translated_example(example) -> dict:
+    """The example with the labels it gives translated (numbers as they are)."""
+
+    def translated(value):
+        if isinstance(value, dict):
+            return {
+                k: gettext(v) if k == "label" and isinstance(v, str) else translated(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, list | tuple):
+            return [translated(v) for v in value]
+        return value
+
+    return translated(dict(example))
+
+
 @login_required
 def calculator_detail(request: HttpRequest, name: str) -> HttpResponse:
     calculator = CALCULATORS.get(name)
@@ -37,9 +54,11 @@ def calculator_detail(request: HttpRequest, name: str) -> HttpResponse:
         form = form_class(request.GET)
         calc_input = form.calc_input if form.is_valid() else None
     else:
-        # First visit: a worked example, already computed.
-        form = form_class(initial=dict(calculator.example))
-        calc_input = calculator.input_model.model_validate(calculator.example)
+        # First visit: a worked example, already computed, its names (a
+        # subsystem's label) in the reader's language.
+        example = _translated_example(calculator.example)
+        form = form_class(initial=example)
+        calc_input = calculator.input_model.model_validate(example)
     result = calculator.run(calc_input) if calc_input is not None else None
     context = {
         "calculator": calculator,

@@ -141,13 +141,10 @@ CATALOGUE_FILE = (
 # The texts of the fixture's entries are English message ids, translated when
 # shown (the makemessages command collects them from the fixture). The note
 # of every entry without a public price:
-NOT_FOUND = gettext_noop(
-    "No public price was found (costs.json): ask suppliers for a quote."
-)
+NOT_FOUND = gettext_noop("No public price was found: ask suppliers for a quote.")
 # ... and of every device entry without a lead time.
 NO_LEAD_TIME = gettext_noop(
-    "Delivery lead times of safety components were not found (costs.json "
-    "lead_times): ask the supplier."
+    "No public delivery lead time was found for safety components: ask the supplier."
 )
 
 
@@ -160,8 +157,11 @@ CATALOGUE: tuple[CatalogueEntry, ...] = _load(CATALOGUE_FILE)
 
 
 def fixture_messages() -> tuple[str, ...]:
-    """The texts of the fixture, for the message catalogue (``makemessages``)."""
+    """The texts of the fixture, for the message catalogue (``makemessages``):
+    names, notes and the public sources of the prices (their descriptions are
+    read in the reader's language)."""
     texts = [e.name for e in CATALOGUE] + [e.note for e in CATALOGUE if e.note]
+    texts += [e.source for e in CATALOGUE if e.basis == "public_price"]
     return tuple(dict.fromkeys(texts))
 
 

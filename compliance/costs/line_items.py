@@ -54,13 +54,13 @@ SAFETY_INSPECTION_CITATION = (
 KCS_NEW_DEVICE_NOTE = gettext_noop(
     "Korea: protective devices of industrial robots that prevent collision and "
     "crushing are listed as needing KCs safety certification (안전인증): choose a "
-    "certified device. The list item rests on one secondary source "
-    "(korea_art223.json): confirm it."
+    "certified device. The list item rests on one secondary source: confirm "
+    "it."
 )
 KCS_ITEM_NOTE = gettext_noop(
     "The list item for industrial-robot protective devices rests on one "
-    "secondary source and the current Enforcement Decree text was not obtained "
-    "(korea_art223.json): confirm it before relying on this line."
+    "secondary source and the current Enforcement Decree text was not "
+    "obtained: confirm it before relying on this line."
 )
 
 

@@ -30,7 +30,9 @@ from compliance.costs.services import (
     line_item_edit,
     line_item_edit_reset,
 )
+from compliance.costs.sources import shown_source
 from compliance.plan.schedule import format_range
+from compliance.rules.selectors import shown_citation
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"
@@ -78,8 +80,9 @@ def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any
         "lead": lead,
         "basis": item.basis,
         "reason": item.reason.render(_),
-        "citation": item.citation,
-        "source": cost_selectors.public_source(item.source),
+        "citation": shown_citation(item.citation),
+        # The page writes the price's date itself.
+        "source": shown_source(basis=item.basis, source=item.source),
         "price_date": item.price_date,
         "notes": [n.render(_) for n in item.notes],
     }
@@ -327,7 +330,7 @@ def catalogue_context(request: HttpRequest, organisation, **extra) -> dict[str, 
                 "lead": format_range(now.lead_time_weeks_low, now.lead_time_weeks_high)
                 if now.lead_time_weeks_low is not None
                 else "—",
-                "source": cost_selectors.public_source(now.source),
+                "source": shown_source(basis=now.basis, source=now.source),
                 "price_date": now.price_date,
                 "edit": edits.get(entry.key),
                 "starting_price": _price(

@@ -229,9 +229,9 @@ SIM_REDUCTION_CAP: dict[Maturity, Decimal] = {
 
 # korea_art223.json "fees_and_lead_times": 자율안전확인 진행기간 3~4주.
 KR_SELF_DECLARATION_WEEKS = (Decimal(3), Decimal(4))
-KR_SELF_DECLARATION_SOURCE = (
-    "gcnq.co.kr (vendor/consultant: 자율안전확인 진행기간 3~4주), via "
-    "korea_art223.json fees_and_lead_times - single source"
+KR_SELF_DECLARATION_SOURCE = gettext_noop(
+    "A Korean certification consultant (gcnq.co.kr): the self-declaration "
+    "takes 3-4 weeks; one source"
 )
 # korea_art223.json "enforcement_rule_periods" (OSH Act Enforcement Rule; one
 # source, 9bow/legalize-kr): review periods in days.
@@ -247,7 +247,9 @@ KR_STATUTORY_REVIEW_DAYS: dict[str, int] = {
     "art110_type_product_explosion_proof_ppe": 60,
     "art110_extension_possible": 15,
 }
-KR_STATUTORY_SOURCE = "9bow/legalize-kr : 산업안전보건법 시행규칙 (one source)"
+KR_STATUTORY_SOURCE = gettext_noop(
+    "OSH Act Enforcement Rule (산업안전보건법 시행규칙), review periods; one source"
+)
 
 
 class WeeksRange(_Frozen):

@@ -123,7 +123,8 @@ def _assumption_rows(comparison) -> list[dict[str, Any]]:
                 f"{format_range(activity.cost_low, activity.cost_high)}"
                 if activity.cost_known
                 else "—",
-                "source": activity.source,
+                # An app's own source is translated; one the user typed is not.
+                "source": _(activity.source) if activity.source else "",
                 "basis": _(activity.basis) if activity.basis else "",
                 "entered": key in entered,
                 "duration_editable": key in EDITABLE_DURATION_KEYS,

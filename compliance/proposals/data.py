@@ -65,6 +65,8 @@ from compliance.rules.engine import evaluate
 from compliance.rules.figures import FIGURE_NAMES
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
+    finding_translate,
+    layout_labels,
     rule_text,
     shown_citation,
     subject_label,
@@ -72,6 +74,7 @@ from compliance.rules.selectors import (
 from compliance.safety_functions import documents
 from compliance.safety_functions import selectors as function_selectors
 from compliance.safety_functions.documents import SRS_CLAUSE, VALIDATION_CLAUSE
+from compliance.texts import localise
 
 MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
 # The findings that give a device's required minimum distance from the hazard
@@ -131,7 +134,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
             ),
         ),
         risk=_risk(cell),
-        findings=tuple(_finding(f) for f in findings),
+        findings=tuple(_finding(f, layout_labels(cell)) for f in findings),
         safety_functions=_safety_functions(function_rows),
         costs=costs,
         schedule=_schedule(comparison, project),
@@ -430,7 +433,6 @@ def _num(value) -> str:
 
 def _risk(cell) -> RiskSection | None:
     """The latest signed revision, or else the latest draft, marked as such."""
-    from compliance.assessment.texts import localise
 
     revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
     signed = revisions.filter(status=RevisionStatus.SIGNED).first()
@@ -507,14 +509,14 @@ def _declaration(revision) -> SignatureDeclaration | None:
     )
 
 
-def _finding(finding) -> FindingRow:
+def _finding(finding, labels=frozenset()) -> FindingRow:
     return FindingRow(
         rule_id=finding.rule_id,
         citation=shown_citation(finding.citation),
         certainty=str(CERTAINTY_LABELS[finding.certainty]),
         status=str(finding.status),
-        subject=subject_label(finding),
-        message=finding.render(_),
+        subject=subject_label(finding, labels),
+        message=finding.render(finding_translate(labels)),
         numbers=tuple(_number_line(k, v) for k, v in finding.numbers.items()),
     )
 
@@ -549,7 +551,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
             SubsystemRow(
                 role=subsystem.role,
                 role_label=subsystem.get_role_display(),
-                label=subsystem.label,
+                label=function_selectors.function_text(function, subsystem.label, _),
                 route=subsystem.get_route_display(),
                 pl=done.pl if done else None,
                 pfhd=_pfhd(done, done.pfhd_basis) if done else None,
@@ -593,7 +595,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
         safeguard=function.safeguard,
     )
     return SafetyFunctionRow(
-        name=function.name,
+        name=function_selectors.function_text(function, function.name, _),
         safeguard=function.get_safeguard_display(),
         device=function.device.label if function.device else "",
         status=verdict.status,
@@ -613,12 +615,12 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
         warnings=tuple(line.render(_) for line in result.warnings if line not in shared)
         if result
         else (),
-        clause=result.clause if result else "",
+        clause=shown_citation(result.clause) if result else "",
         one_source=result.certainty == "one_source" if result else False,
         subsystems=tuple(subsystems),
         specification=Specification(
-            trigger=function.trigger,
-            reaction=function.reaction,
+            trigger=function_selectors.function_text(function, function.trigger, _),
+            reaction=function_selectors.function_text(function, function.reaction, _),
             stop_category=function.get_stop_category_display()
             if function.stop_category
             else "",
@@ -633,7 +635,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
             else "",
             uses_muting=function.uses_muting,
             gaps=tuple(line.render(_) for line in gaps),
-            clause=SRS_CLAUSE,
+            clause=shown_citation(SRS_CLAUSE),
         ),
         plan=tuple(
             PlannedTest(
@@ -644,7 +646,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
             )
             for test in row.plan
         ),
-        plan_clause=VALIDATION_CLAUSE,
+        plan_clause=shown_citation(VALIDATION_CLAUSE),
     )
 
 

@@ -7,7 +7,6 @@ Called by ``compliance.proposals.data`` inside the proposal's language."""
 
 from __future__ import annotations
 
-import re
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.translation import gettext as _
@@ -15,21 +14,13 @@ from django.utils.translation import gettext_noop
 
 from compliance.calculators.base import Line
 from compliance.costs import convert
-from compliance.costs.line_items import USER_SOURCE
 from compliance.costs.selectors import outward
+from compliance.costs.sources import INTERNAL, customer_source  # noqa: F401
 from compliance.plan.schedule import ENTERED_SOURCE
 
 HALF = Decimal("0.5")
 
 # --- sources ------------------------------------------------------------------
-
-# Fragments that name the product's own files or repositories, or say where a
-# price was looked for and not found: never shown to the customer.
-INTERNAL = re.compile(
-    r"(\b[\w.-]+\.(json|md|py|csv|txt)\b|reference/|\bnot found\b|\bno [\w -]+ item\b"
-    r"|\b[\w-]+/[\w.-]+\s*:)",
-    re.IGNORECASE,
-)
 
 
 def weeks_text(low: Decimal, high: Decimal) -> str:
@@ -52,29 +43,6 @@ def _figure(value: Decimal) -> str:
     if value == value.to_integral_value():
         return f"{int(value):,}"
     return f"{value:,f}"
-
-
-def customer_source(item, *, citation_fallback: bool = True) -> str:
-    """Where a line's price comes from, as the customer can look it up: the
-    publisher and the year for a public price, "budgetary estimate" for a
-    planning range, the law and article or standard and clause where there is
-    no price, and the organisation's or user's own source as they wrote it."""
-    basis, source = item.basis, (item.source or "").strip()
-    if basis == "planning_range":
-        return _("Budgetary estimate (a planning range, not a quotation)")
-    if basis in ("organisation", "user"):
-        if not source or source == USER_SOURCE:
-            return _("Our estimate")
-        return source  # as the organisation or the user wrote it
-    if basis == "public_price":
-        parts = [p.strip() for p in source.split(";") if not INTERNAL.search(p)]
-        shown = "; ".join(p for p in parts if p)
-        year = (item.price_date or "").lstrip("~").strip()
-        if shown and year:
-            return f"{shown}, {year}"
-        return shown or year
-    # No price: the rule that asks for the line, when it names one.
-    return item.citation if citation_fallback else ""
 
 
 # --- assumptions --------------------------------------------------------------

@@ -11,6 +11,7 @@ shown as written (a test keeps every part the packs make in this list).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from compliance.calculators.base import gettext_noop
@@ -72,7 +73,59 @@ CITATION_PARTS = (
     ),
 )
 
+# The descriptions the calculators' clause lines give in brackets (and after
+# a colon), translated one by one where the whole line has no message of its
+# own: the clause numbers, an edition's year and the formulas stay as written,
+# so a new edition of a standard needs no new message.
+DESCRIPTIONS = (
+    gettext_noop("risk graph for the required performance level"),
+    gettext_noop("MTTFd of components from B10d"),
+    gettext_noop("common cause failure"),
+    gettext_noop("MTTFd of a channel, DCavg"),
+    gettext_noop("combination of subsystems in series"),
+    gettext_noop("simplified procedure"),
+    gettext_noop("subsystems in series"),
+    gettext_noop("detection zone parallel to the approach"),
+    gettext_noop("pressure-sensitive mats and floors"),
+    gettext_noop("reaching over, C_RO"),
+    gettext_noop("ESPE, detection capability ≤ 40 mm"),
+    gettext_noop("ESPE, detection capability 40–70 mm"),
+    gettext_noop("multiple separate beams"),
+    gettext_noop("interlocking guards without guard locking"),
+    gettext_noop("2024 edition: S = K × T + D_GT"),
+    gettext_noop("lower limbs"),
+    gettext_noop("upper limbs"),
+    gettext_noop("the gap under a guard as a slot"),
+    gettext_noop("persons 14 years and over"),
+    gettext_noop(
+        "speed and separation monitoring: protective separation distance, "
+        "constant-speed form"
+    ),
+    gettext_noop("limits"),
+    gettext_noop("energy"),
+    gettext_noop("maximum relative speed"),
+    gettext_noop("safety requirements specification"),
+    gettext_noop("validation"),
+    gettext_noop("PL of a safety function"),
+    gettext_noop("PLr"),
+    gettext_noop("required PL/SIL per safety function"),
+    gettext_noop(
+        "Table A.2 limits, Table A.3 k and m_H, Table A.4 energy; maximum "
+        "relative speed v = F/√(μk), v = √(2E/μ)"
+    ),
+)
+
 KOREAN_LAW_SEPARATOR = " / "
+# Words of a clause line, in Korean: "Table 2" is "표 2", "Annex C" "부속서 C".
+_KOREAN_WORDS = (
+    (re.compile(r"\bTables?\b"), "표"),
+    (re.compile(r"\bAnnex(?:es)?\b"), "부속서"),
+    (re.compile(r"\bFigure\b"), "그림"),
+    (re.compile(r"\bFig\.\s"), "그림 "),
+    (re.compile(r"\band\b"), "및"),
+)
+# "그림 12 in ISO 13849-1:2023" -> "ISO 13849-1:2023의 그림 12"
+_IN_EDITION = re.compile(r"((?:표|그림|부속서) [\w.]+) in ((?:ISO|IEC)[\w/ .:-]*\d)")
 
 
 def citation_parts(citation: str) -> list[str]:
@@ -106,5 +159,103 @@ def citation_text(
     shown = []
     for part in citation_parts(citation):
         # A Korean law's own title is shown as written; the rest translated.
-        shown.append(part if _has_hangul(part) else translate(part))
+        if _has_hangul(part):
+            shown.append(part)
+            continue
+        translated = translate(part)
+        if translated == part and korean:
+            translated = _korean_clause(part, translate)
+        shown.append(translated)
     return "; ".join(shown)
+
+
+def _split_top(text: str, separators: tuple[str, ...]) -> list[str]:
+    """``text`` split at any of ``separators`` outside brackets."""
+    pieces, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        char = text[i]
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            for separator in separators:
+                if text.startswith(separator, i):
+                    pieces.append(text[start:i])
+                    pieces.append(separator)
+                    i += len(separator)
+                    start = i
+                    break
+            else:
+                i += 1
+                continue
+            continue
+        i += 1
+    pieces.append(text[start:])
+    return pieces
+
+
+def _korean_words(text: str) -> str:
+    for pattern, korean in _KOREAN_WORDS:
+        text = pattern.sub(korean, text)
+    return _IN_EDITION.sub(r"\2의 \1", text)
+
+
+def _korean_piece(piece: str, translate: Callable[[str], str]) -> str:
+    """A bracket's content or a description, in Korean: whole if the
+    catalogue has it, else piece by piece, the clause words translated."""
+    translated = translate(piece)
+    if translated != piece or "=" in piece:
+        return translated
+    pieces = _split_top(piece, ("; ", ", ", ": "))
+    if len(pieces) > 1:
+        return "".join(
+            p if p in ("; ", ", ", ": ") else _korean_piece(p, translate)
+            for p in pieces
+        )
+    return _korean_words(_korean_brackets(piece, translate))
+
+
+def _korean_brackets(text: str, translate: Callable[[str], str]) -> str:
+    """Each top-level bracket of ``text`` with its content in Korean, written
+    the Korean way, with no space before the bracket."""
+    out, depth, start = [], 0, None
+    for i, char in enumerate(text):
+        if char == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0 and start is not None:
+                out.append((start, i))
+                start = None
+    if not out:
+        return text
+    result, last = [], 0
+    for start, end in out:
+        before = text[last:start].rstrip(" ")
+        result.append(before)
+        result.append("(" + _korean_piece(text[start + 1 : end], translate) + ")")
+        last = end + 1
+    result.append(text[last:])
+    return "".join(result)
+
+
+def _korean_clause(part: str, translate: Callable[[str], str]) -> str:
+    """A clause line with no message of its own, in Korean: the brackets'
+    descriptions through the catalogue, the clause words translated, the
+    standard, the clause numbers and the formulas as written."""
+    head, colon, tail = part.partition("): ")
+    if colon:
+        return (
+            _korean_words(_korean_brackets(head + ")", translate))
+            + ": "
+            + _korean_piece(tail, translate)
+        )
+    pieces = _split_top(part, (" · ",))
+    if len(pieces) > 1:
+        return "".join(
+            p if p == " · " else _korean_clause(p, translate) for p in pieces
+        )
+    return _korean_words(_korean_brackets(part, translate))

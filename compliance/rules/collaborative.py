@@ -159,7 +159,7 @@ MODE = Rule(
         "네 가지 방식 중 하나 이상으로 이루어지며(구역이나 작업마다 하나씩), 방식마다 "
         "요구사항이 다릅니다. ISO "
         "10218-2:2025는 ISO/TS 15066의 요구사항을 통합했고 '협동로봇' 대신 '협동 "
-        "적용(collaborative application)'이라는 용어를 씁니다."
+        "적용'이라는 용어를 씁니다."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,  # changes[0]: two sources
     checked_on=REFERENCE_SET_DATE,

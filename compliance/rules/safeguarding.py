@@ -121,12 +121,19 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
         ]
     findings: list[Finding] = []
     tolerance = {"tolerance": mm(result.join_tolerance_mm)}
+    # The guards by their labels, as the plan shows them; a loop by the
+    # guards it runs along.
+    names = {segment.key: segment.label or segment.key for segment in facts.segments}
+    loops = {
+        loop.key: "–".join(names.get(key, key) for key in loop.segment_keys)
+        for loop in result.loops
+    }
     for gap in result.gaps:
         a, b = gap.ends
         values = {
             **tolerance,
-            "a": a.segment_key,
-            "b": b.segment_key,
+            "a": names.get(a.segment_key, a.segment_key),
+            "b": names.get(b.segment_key, b.segment_key),
             "width": mm(gap.width_mm),
             "distance": mm(gap.distance.mm),
         }
@@ -158,7 +165,16 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
             )
         )
     enclosure = result.enclosure
-    notes = tuple(Line(text=n.text, values=dict(n.values)) for n in result.notes)
+    notes = tuple(
+        Line(
+            text=n.text,
+            values={
+                k: loops.get(v, names.get(v, v)) if isinstance(v, str) else v
+                for k, v in n.values.items()
+            },
+        )
+        for n in result.notes
+    )
     if enclosure.enclosed:
         findings.append(
             rule.finding(
@@ -171,7 +187,7 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
                 ),
                 values={
                     **tolerance,
-                    "loop": enclosure.loop_key or "",
+                    "loop": loops.get(enclosure.loop_key or "", ""),
                     "clearance": mm(enclosure.clearance_mm or 0),
                 },
                 numbers={"clearance_mm": number(enclosure.clearance_mm or 0)},
@@ -196,7 +212,10 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
                     "its tool or its workpiece reaches the guarding itself. Move "
                     "the guards out."
                 ),
-                values={"reach": mm(reach), "loop": enclosure.loop_key or ""},
+                values={
+                    "reach": mm(reach),
+                    "loop": loops.get(enclosure.loop_key or "", ""),
+                },
                 numbers={"reach_past_mm": number(reach)},
                 notes=notes,
             )

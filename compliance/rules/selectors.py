@@ -4,6 +4,7 @@ language."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
@@ -14,6 +15,7 @@ from compliance.rules.citations import citation_text
 from compliance.rules.engine import evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
+from compliance.texts import localise_function
 
 STATUS_LABELS = {
     "pass": gettext_lazy("Pass"),
@@ -65,20 +67,51 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
     }
 
 
-def subject_label(finding: Finding) -> str:
-    """The finding's subject in the reader's language: the app's own words (the
-    cell, an unguarded gap) are translated; a label the user typed is not."""
-    if finding.subject_key == CELL_SUBJECT or finding.subject_key.startswith("gap:"):
-        return _(finding.subject_label)
-    return finding.subject_label
+def layout_labels(cell) -> frozenset[str]:
+    """The labels of the cell's devices and openings: what the app may have
+    written into a safety function's name (prefetched with the layout)."""
+    labels = {device.label for device in cell.devices.all()}
+    labels |= {
+        str(opening)
+        for segment in cell.segments.all()
+        for opening in segment.openings.all()
+    }
+    return frozenset(labels)
 
 
-def shown_finding(finding: Finding) -> dict[str, Any]:
+def shown_subject(key: str, label: str, labels: Collection[str] = ()) -> str:
+    """A finding's subject in the reader's language: the app's own words (the
+    cell, an unguarded gap, an accepted proposal's function name naming one
+    of ``labels``) are translated; a label the user typed is not."""
+    if key == CELL_SUBJECT or key.startswith("gap:"):
+        return _(label)
+    if key.startswith("function:"):
+        return localise_function(label, _, labels)
+    return label
+
+
+def subject_label(finding: Finding, labels: Collection[str] = ()) -> str:
+    return shown_subject(finding.subject_key, finding.subject_label, labels)
+
+
+def finding_translate(labels: Collection[str] = ()):
+    """``gettext`` for a finding's message, that also reads a safety
+    function's name the app wrote (one of its values) in the reader's
+    language."""
+
+    def translate(text: str) -> str:
+        shown = localise_function(text, _, labels)
+        return shown if shown != text else _(text)
+
+    return translate
+
+
+def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, Any]:
     return {
         "status": finding.status,
         "status_label": STATUS_LABELS[finding.status],
-        "subject": subject_label(finding),
-        "message": finding.render(_),
+        "subject": subject_label(finding, labels),
+        "message": finding.render(finding_translate(labels)),
         "numbers": finding.numbers,
         "citation": shown_citation(finding.citation),
         "certainty": finding.certainty,
@@ -92,12 +125,13 @@ def cell_findings(cell) -> dict[str, Any]:
     """Every rule that applies to the cell's country, with its findings."""
     results = evaluate(cell_facts(cell))
     counts = summary(results)
+    labels = layout_labels(cell)
     return {
         "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
         "groups": [
             {
                 "rule": shown_rule(r.rule),
-                "findings": [shown_finding(f) for f in r.findings],
+                "findings": [shown_finding(f, labels) for f in r.findings],
             }
             for r in results
         ],

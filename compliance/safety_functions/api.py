@@ -344,7 +344,7 @@ class SuggestionAcceptView(APIView):
     def post(self, request: Request, pk: int, key: str) -> Response:
         cell = cell_selectors.cell_for(request.user, pk)
         function = services.function_suggestion_accept(
-            cell=cell, actor=request.user, key=key, translate=gettext
+            cell=cell, actor=request.user, key=key
         )
         return Response(_function_data(function), status=status.HTTP_201_CREATED)
 

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, CollaborativeMode, Device, Organisation
@@ -117,7 +118,7 @@ class LibraryDevice(models.Model):
         _("IEC 61496 type"),
         null=True,
         blank=True,
-        choices=[(2, "Type 2"), (3, "Type 3"), (4, "Type 4")],
+        choices=[(2, _("Type 2")), (3, _("Type 3")), (4, _("Type 4"))],
     )
     pl = models.CharField(
         _("performance level (maker)"), max_length=1, choices=PL.choices, blank=True
@@ -272,7 +273,9 @@ class LibraryDevice(models.Model):
 
     def __str__(self) -> str:
         name = f"{self.maker} {self.model}"
-        return f"{name} ({self.function})" if self.function else name
+        # A starting entry's function is the app's text: in the reader's
+        # language (one the organisation typed stays as typed).
+        return f"{name} ({gettext(self.function)})" if self.function else name
 
     @property
     def has_price(self) -> bool:

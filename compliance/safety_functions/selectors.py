@@ -12,7 +12,6 @@ from django.utils.translation import gettext
 from cells.models import Cell, Device
 from compliance.assessment.models import Assessment, RevisionStatus
 from compliance.assessment.selectors import hazard_plr
-from compliance.assessment.texts import localise
 from compliance.calculators.iso13849_k1 import K1Table
 from compliance.safety_functions import proposing
 from compliance.safety_functions.documents import ValidationTest, validation_plan
@@ -28,6 +27,7 @@ from compliance.safety_functions.verification import (
     SubsystemData,
     verify_function,
 )
+from compliance.texts import localise, localise_function
 
 PL_ORDER = "abcde"
 
@@ -241,7 +241,7 @@ def cell_functions(cell: Cell) -> list[FunctionRow]:
     those that need evidence, then passes."""
     functions = (
         SafetyFunction.objects.filter(cell=cell)
-        .select_related("device")
+        .select_related("device__opening")
         .prefetch_related(*FUNCTION_PREFETCH)
     )
     functions = list(functions)
@@ -259,7 +259,9 @@ def cell_functions(cell: Cell) -> list[FunctionRow]:
 
 def function_detail(function: SafetyFunction) -> FunctionRow:
     function = (
-        SafetyFunction.objects.select_related("device", "cell__project__organisation")
+        SafetyFunction.objects.select_related(
+            "device__opening", "cell__project__organisation"
+        )
         .prefetch_related(*FUNCTION_PREFETCH)
         .get(pk=function.pk)
     )
@@ -315,3 +317,21 @@ def io_counts(rows: list[FunctionRow]) -> dict[str, int]:
     inputs = sum(1 for r in rows for s in r.subsystems if s.role == "input")
     outputs = sum(1 for r in rows for s in r.subsystems if s.role == "output")
     return {"inputs": inputs, "outputs": outputs}
+
+
+def function_labels(function: SafetyFunction) -> frozenset[str]:
+    """The labels an accepted proposal's texts may name: its device's and the
+    opening the device guards (loaded with the function)."""
+    device = function.device
+    if device is None:
+        return frozenset()
+    labels = {device.label}
+    if device.opening_id:
+        labels.add(str(device.opening))
+    return frozenset(labels)
+
+
+def function_text(function: SafetyFunction, text: str, translate=gettext) -> str:
+    """One of the function's texts (its name, trigger, reaction, a
+    subsystem's label) in the reader's language where the app wrote it."""
+    return localise_function(text, translate, function_labels(function))

@@ -19,6 +19,7 @@ from cells import selectors as cell_selectors
 from cells.htmx import render_page
 from cells.permissions import can_edit, require_edit
 from compliance.calculators.iso13849_verification_tables import K1_COLUMN_KEYS
+from compliance.rules.selectors import shown_citation
 from compliance.safety_functions import diagram, documents, selectors, services
 from compliance.safety_functions.forms import (
     PfhdTableForm,
@@ -120,7 +121,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
     blocks = [
         diagram.BlockInput(
             role=s.get_role_display(),
-            label=s.label,
+            label=selectors.function_text(row.function, s.label, _),
             detail=_subsystem_detail(s, sub(i)),
             pl=sub(i).pl if sub(i) else None,
         )
@@ -133,7 +134,10 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
     return {
         "pk": function.pk,
         "function": function,
-        "name": function.name,
+        # What the app wrote (an accepted proposal's) in the reader's language.
+        "name": selectors.function_text(function, function.name, _),
+        "trigger": selectors.function_text(function, function.trigger, _),
+        "reaction": selectors.function_text(function, function.reaction, _),
         "safeguard": function.get_safeguard_display(),
         "status": _status(verdict.status),
         "plr": verdict.plr,
@@ -143,6 +147,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
         "pl": verdict.pl,
         "pfhd": pfhd_text(result),
         "result": result,
+        "clause": shown_citation(result.clause) if result else "",
         # The function's own working: the subsystems' steps are shown with
         # each subsystem.
         "working": _own_steps(result),
@@ -150,6 +155,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
         "subsystem_results": [
             {
                 "subsystem": s,
+                "label": selectors.function_text(function, s.label, _),
                 "result": sub(i),
                 "steps": [line.render(_) for line in sub(i).steps] if sub(i) else [],
                 "warnings": [line.render(_) for line in sub(i).warnings]
@@ -240,7 +246,7 @@ def suggestion_accept(request: HttpRequest, cell_pk: int, key: str) -> HttpRespo
     cell = _cell(request, cell_pk)
     try:
         function = services.function_suggestion_accept(
-            cell=cell, actor=request.user, key=key, translate=_
+            cell=cell, actor=request.user, key=key
         )
     except ValidationError as exc:
         context = _list_context(request, cell, error=" ".join(exc.messages))
@@ -550,8 +556,8 @@ def cell_documents(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "functions": [
             function_view(r) for r in sorted(rows, key=lambda r: r.function.order)
         ],
-        "srs_clause": documents.SRS_CLAUSE,
-        "validation_clause": documents.VALIDATION_CLAUSE,
+        "srs_clause": shown_citation(documents.SRS_CLAUSE),
+        "validation_clause": shown_citation(documents.VALIDATION_CLAUSE),
     }
     return render_page(request, DOCUMENTS, context)
 

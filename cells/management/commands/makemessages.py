@@ -1,6 +1,6 @@
 """``makemessages`` that also collects the texts of the data in ``fixtures/``.
 
-The hazard catalogue and the cost catalogue are JSON files whose English texts
+The hazard catalogue, the cost catalogue and the device library are JSON files whose English texts
 are message ids, translated when shown. xgettext reads only code, so for the
 length of the run the texts are written to a Python file of ``gettext_noop``
 calls in the project folder, where Django's command finds them, and the file
@@ -16,13 +16,20 @@ from django.core.management.commands import makemessages
 
 from compliance.assessment.hazards import catalogue as hazards
 from compliance.costs import catalogue as costs
+from compliance.safety_functions.library import catalogue as library
 
 COLLECTOR = "fixture_messages_tmp.py"
 
 
 def fixture_messages() -> tuple[str, ...]:
     """Every text of the fixtures that the pages show translated."""
-    return tuple(dict.fromkeys(hazards.fixture_messages() + costs.fixture_messages()))
+    return tuple(
+        dict.fromkeys(
+            hazards.fixture_messages()
+            + costs.fixture_messages()
+            + library.fixture_messages()
+        )
+    )
 
 
 def collector_source(messages: tuple[str, ...]) -> str:

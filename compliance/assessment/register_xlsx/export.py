@@ -20,7 +20,7 @@ from compliance.assessment.models import (
     Revision,
 )
 from compliance.assessment.register_xlsx import template as t
-from compliance.assessment.texts import localise
+from compliance.texts import localise
 
 KEY_FONT = Font(name="Calibri", size=9, color="616E7C")
 TITLE_FONT = Font(name="Calibri", bold=True)
@@ -169,10 +169,10 @@ def register_workbook(revision: Revision) -> bytes:
             )
     book = Workbook()
     sheet = book.active
-    sheet.title = t.HAZARDS
+    sheet.title = t.sheet_title(t.HAZARDS)
     _sheet(sheet, t.HAZARD_COLUMNS, hazards)
-    _sheet(book.create_sheet(t.MEASURES), t.MEASURE_COLUMNS, measures)
-    _readme(book.create_sheet(t.README), revision)
+    _sheet(book.create_sheet(t.sheet_title(t.MEASURES)), t.MEASURE_COLUMNS, measures)
+    _readme(book.create_sheet(t.sheet_title(t.README)), revision)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -148,20 +148,21 @@ def _open(data: bytes):
 def _rows(book, sheet: str, columns: tuple[t.Column, ...], limit: int, errors):
     """The data rows of ``sheet`` as (row number, {key: text}), blank rows
     skipped; None when the sheet or its key row is wrong (an error is added)."""
-    if sheet not in book.sheetnames:
+    found = next((n for n in t.sheet_names(sheet) if n in book.sheetnames), None)
+    if found is None:
         errors.append(
             RowError(
                 sheet,
                 0,
                 "sheet",
                 _("The sheet “%(sheet)s” is missing: start from an export.")
-                % {"sheet": sheet},
+                % {"sheet": t.sheet_title(sheet)},
             )
         )
         return None
     keys = [c.key for c in columns]
     rows = []
-    for number, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
+    for number, values in enumerate(book[found].iter_rows(values_only=True), start=1):
         texts = [_text(v) for v in values]
         if number == 1:
             header = texts[: len(keys)]

@@ -12,9 +12,35 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+# The sheets, by their English names; a workbook names them in the language
+# it was exported in, and an import finds them in either language.
 HAZARDS = "Hazards"
 MEASURES = "Measures"
 README = "Read me"
+SHEET_TITLES = {
+    HAZARDS: _("Hazards"),
+    MEASURES: _("Measures"),
+    README: _("Read me"),
+}
+
+
+def sheet_title(sheet: str) -> str:
+    """``sheet`` (its English name) in the active language."""
+    return str(SHEET_TITLES[sheet])
+
+
+def sheet_names(sheet: str) -> tuple[str, ...]:
+    """Every name ``sheet`` goes by: English first, then each translation."""
+    from django.conf import settings
+    from django.utils import translation
+
+    names = [sheet]
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            names.append(str(SHEET_TITLES[sheet]))
+    return tuple(dict.fromkeys(names))
+
+
 FIRST_DATA_ROW = 3
 
 # Bounds of an import (issue 15): a register is tens of hazards, not thousands.

@@ -75,8 +75,12 @@ class TextFitter:
                 cut -= 1
             # Rather before a bracket than inside what it holds: 리드타임 / (주).
             bracket = word.rfind("(", 1, cut)
+            hyphen = word.rfind("-", 1, cut - 1)
             if 0 < bracket < cut < len(word):
                 cut = bracket
+            elif hyphen > 0 and cut < len(word):
+                # An id at its hyphens: INTL-10218-2- / risk-assessment.
+                cut = hyphen + 1
             pieces.append(word[:cut])
             word = word[cut:]
         return pieces

@@ -197,3 +197,12 @@ def _same(reference: Any, value: Any) -> bool:
     if isinstance(reference, str) or isinstance(value, str):
         return str(reference) == str(value)
     return Decimal(str(reference)) == Decimal(str(value))
+
+
+def fixture_messages() -> tuple[str, ...]:
+    """The starting entries' functions and notes, for the message catalogue
+    (``makemessages``): a library page shows an entry the organisation has not
+    changed in the reader's language."""
+    texts = [e.function for e in STARTING_ENTRIES if e.function]
+    texts += [e.notes for e in STARTING_ENTRIES if e.notes]
+    return tuple(dict.fromkeys(texts))

@@ -91,7 +91,7 @@ class LibraryDeviceFilter(django_filters.FilterSet):
     iec61496_type = extend_schema_field({"type": "string", "enum": ["2", "3", "4"]})(
         django_filters.ChoiceFilter
     )(
-        choices=[("2", "Type 2"), ("3", "Type 3"), ("4", "Type 4")],
+        choices=[("2", _("Type 2")), ("3", _("Type 3")), ("4", _("Type 4"))],
         label=_("IEC 61496 type"),
     )
     has_price = django_filters.BooleanFilter(

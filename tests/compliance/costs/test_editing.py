@@ -387,7 +387,11 @@ def test_costs_show_units_and_sources_in_the_readers_words(owner_client, cell):
     GuardSegmentFactory(cell=cell)
     response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
     assert "/work/shared" not in response.text
-    assert "reference data" in response.text
+    # Sources as a reader can take them: the fence's planning range is a
+    # budgetary estimate, never the product's own files (issue 15).
+    assert "Budgetary estimate (a planning range, not a quotation)" in response.text
+    for internal in ("README", ".json", "reference/", "legalize"):
+        assert internal not in response.text
 
 
 def test_an_edited_line_goes_back_to_the_derived_one_on_the_page(

@@ -232,3 +232,17 @@ def test_closing_a_gap_never_turns_a_pass_into_a_fail(dropped):
     for side in dropped:
         closed = tuple(s for s in dropped if s != side)
         assert worst(closed) >= worst(tuple(dropped))
+
+
+def test_findings_name_the_guards_by_their_labels_not_their_keys():
+    # Regression (issue 15): "inside the closed perimeter loop:segment:1" and
+    # "the free ends of segment:3 and segment:5" showed the app's keys.
+    closed = only(ENCLOSURE, _square_cell()).render()
+    assert "NORTH" in closed and "WEST" in closed
+    assert "loop:" not in closed
+    past = only(ENCLOSURE, _square_cell(radius_mm=3100)).render()
+    assert "NORTH" in past and "loop:" not in past
+    (gap,) = run(ENCLOSURE, _square_cell(drop=("west",)))
+    assert "free ends of SOUTH and NORTH" in gap.render() or (
+        "free ends of NORTH and SOUTH" in gap.render()
+    )

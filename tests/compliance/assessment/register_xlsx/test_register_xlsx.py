@@ -153,12 +153,9 @@ def test_the_export_has_the_three_sheets_keys_titles_and_one_row_per_hazard(
     ]
 
 
-def test_a_round_trip_into_a_new_draft_gives_the_same_register(
-    revision, safety_engineer, owner, owner_client, cell
-):
-    device = DeviceFactory(cell=cell)
-    add_hazards(revision, owner, 3, device=device)
-    data = register_workbook(revision)
+def assert_round_trip(data, revision, safety_engineer, owner, owner_client):
+    """``data`` (the export of ``revision``) imported into the next draft,
+    emptied first, gives the register ``revision`` had."""
     signed = sign_revision(
         services.revision_submit(revision=revision, actor=owner), safety_engineer
     )
@@ -168,6 +165,15 @@ def test_a_round_trip_into_a_new_draft_gives_the_same_register(
     response = upload(owner_client, draft, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert content_without_keys(draft) == content_without_keys(signed)
+
+
+def test_a_round_trip_into_a_new_draft_gives_the_same_register(
+    revision, safety_engineer, owner, owner_client, cell
+):
+    device = DeviceFactory(cell=cell)
+    add_hazards(revision, owner, 3, device=device)
+    data = register_workbook(revision)
+    assert_round_trip(data, revision, safety_engineer, owner, owner_client)
 
 
 def test_the_import_appends_and_writes_audit_entries(revision, owner, owner_client):
@@ -493,3 +499,19 @@ def test_a_workbook_that_unpacks_to_too_much_is_refused(revision, owner):
     response = api_upload(owner, revision, data)
     assert response.status_code == 400
     assert "unpacks to more than 40 MB" in response.json()["file"][0]
+
+
+def test_a_korean_export_names_its_sheets_in_korean_and_imports_again(
+    revision, safety_engineer, owner, owner_client, cell
+):
+    from django.utils import translation
+
+    add_hazards(revision, owner, 2)
+    with translation.override("ko"):
+        data = register_workbook(revision)
+    assert load_workbook(io.BytesIO(data)).sheetnames == [
+        "위험요인",
+        "방호조치",
+        "읽어 보기",
+    ]
+    assert_round_trip(data, revision, safety_engineer, owner, owner_client)
