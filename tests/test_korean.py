@@ -39,9 +39,9 @@ _ALLOWED_WORDS = (
     "PL PLr SIL PFHd PFH MTTFd DCavg DC CCF Cat SRP CS SRS ESPE AOPD AOPDD AOPDDR "
     "VBPD SRMCD PFL SSM HG SMS PSD STO SOS SLS SLP RSM FMEA EMC TCP PLC NC Sp sr "
     "max min "
-    # units, formats and the app's own name
+    # units and formats
     "mm cm cm² m m² ms kg MB KB MP px PDF XLSX DXF DWG CAD CSV SVG PNG JPEG API "
-    "JSON HTML SHA HMAC KST USD EUR KRW Cell Safety Planner "
+    "JSON HTML SHA HMAC KST USD EUR KRW "
     # proof of concept, a term Korean integrators use as it is
     "PoC "
     # the language menu names each language in itself
