@@ -43,6 +43,7 @@ PURE_MODULES = {
         "compliance.calculators.iso13849_series",
         "compliance.calculators.iso13849_verify",
         "compliance.calculators.iso13855",
+        "compliance.calculators.iso13855_2024",
         "compliance.calculators.iso13857",
         "compliance.calculators.ts15066",
         "compliance.calculators.ts15066_contact",
