@@ -74,6 +74,11 @@ PURE_MODULES = {
         "compliance.rules.schemas",
         "compliance.rules.citations",
         "compliance.rules.figures",
+        "compliance.rules.editions",
+        "compliance.rules.history",
+        "compliance.rules.eu",
+        "compliance.rules.us",
+        "compliance.rules.robot",
     ],
     "costs": [
         "compliance.costs",

@@ -299,6 +299,7 @@ MINIMUM_DISTANCE = Rule(
         )
     ),
     check=_check_minimum_distance,
+    edition=("iso13855", "2010"),
 )
 
 
