@@ -64,6 +64,11 @@ CHANGE_NOTES: dict[tuple[int, str], str] = {
         "Cites ISO 13849-1:2023 (6.1.8, and Clause 10 for the validation) in "
         "place of the 2015 edition and ISO 13849-2."
     ),
+    (2, "INTL-15066-pfl"): gettext_noop(
+        "Says where ISO 10218-2:2025 holds the body-model limits (Annex M, one "
+        "secondary source, not confirmed); the limits and the check are "
+        "unchanged."
+    ),
     (2, "INTL-safeguarded-space"): gettext_noop(
         "Speaks of collaborative applications, as ISO 10218:2025 does, rather "
         "than collaborative robots; the check is unchanged."
