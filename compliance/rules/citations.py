@@ -26,7 +26,7 @@ CITATION_PARTS = (
     gettext_noop("ISO 10218-2:2025 (safeguarding of the robot cell)"),
     gettext_noop("ISO 10218-2:2025 (safeguarding)"),
     gettext_noop("ISO 12100:2010, 6.3"),
-    gettext_noop("ISO 13849-1 (PLr)"),
+    gettext_noop("ISO 13849-1:2023 (PLr)"),
     gettext_noop("ISO 13849-1:2023, 6.1.8 (PL of a safety function)"),
     gettext_noop("ISO 13849-1:2023, 10 (validation)"),
     gettext_noop(

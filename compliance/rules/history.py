@@ -64,6 +64,9 @@ CHANGE_NOTES: dict[tuple[int, str], str] = {
         "Cites ISO 13849-1:2023 (6.1.8, and Clause 10 for the validation) in "
         "place of the 2015 edition and ISO 13849-2."
     ),
+    (2, "INTL-61496-type"): gettext_noop(
+        "Cites ISO 13849-1:2023 for the PLr; the check is unchanged."
+    ),
     (2, "INTL-15066-pfl"): gettext_noop(
         "Says where ISO 10218-2:2025 holds the body-model limits (Annex M, one "
         "secondary source, not confirmed); the limits and the check are "
