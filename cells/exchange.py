@@ -218,6 +218,12 @@ class DeviceDoc(_Doc):
     detection_upper_mm: Length | None = None
     # Laser scanner: height of the protective field.
     field_height_mm: Length | None = None
+    # ISO 13855:2024: the device's supplement Z and a curtain's D_DO (at most
+    # 2,000 mm each, as on the device).
+    supplement_z_mm: Annotated[int, Field(ge=0, le=2_000), _NOT_A_BOOLEAN] | None = None
+    reach_over_ddo_mm: Annotated[int, Field(ge=0, le=2_000), _NOT_A_BOOLEAN] | None = (
+        None
+    )
 
 
 class CellDocument(_Doc):

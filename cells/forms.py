@@ -19,6 +19,7 @@ from cells.models import (
     Project,
 )
 from cells.models.cell import Application
+from compliance.rules import editions as editions_registry
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 from config.parsers import JSONDepthError, loads
@@ -38,11 +39,34 @@ class ProjectForm(forms.ModelForm):
             "krw_per_usd",
             "eur_per_usd",
             "rates_date",
+            "planned_start",
         ]
-        widgets = {"rates_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "rates_date": forms.DateInput(attrs={"type": "date"}),
+            "planned_start": forms.DateInput(attrs={"type": "date"}),
+        }
 
     def __init__(self, *args, organisations=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # One choice per standard with two editions in force; empty: the
+        # jurisdiction's default (compliance.rules.editions).
+        chosen = self.instance.standard_editions or {}
+        for key, standard in editions_registry.STANDARDS.items():
+            if not standard.choosable:
+                continue
+            self.fields[f"edition_{key}"] = forms.ChoiceField(
+                label=_("Edition of %(standard)s") % {"standard": standard.title},
+                choices=[
+                    ("", _("The jurisdiction's default")),
+                    *((e.year, e.label) for e in standard.editions),
+                ],
+                required=False,
+                initial=chosen.get(key, ""),
+                help_text=_(
+                    "Korea and other countries: 2010 by default; EU/EEA and the "
+                    "United States: 2024 (EN ISO 13855:2025)."
+                ),
+            )
         # Optional: a project without one proposes in its country's usual currency.
         self.fields["currency"].required = False
         if self.instance.pk or organisations is None:
@@ -58,6 +82,16 @@ class ProjectForm(forms.ModelForm):
     def clean_currency(self) -> str:
         country = self.cleaned_data.get("country")
         return self.cleaned_data["currency"] or ("KRW" if country == "KR" else "USD")
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen = {}
+        for key in editions_registry.STANDARDS:
+            year = cleaned.get(f"edition_{key}")
+            if year:
+                chosen[key] = year
+        self.instance.standard_editions = chosen
+        return cleaned
 
 
 class ZeroWhenEmptyMixin:
@@ -129,8 +163,17 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
             "collaborative_modes",
             "hazard_zone_height_mm",
             "hazard_zone_lower_mm",
+            "safety_config_kind",
+            "safety_config_value",
+            "safety_rated_limits",
+            "annex_i_category",
+            "conformity_procedure",
+            "harmonised_standards",
         ]
-        widgets = {"task_description": forms.TextInput()}
+        widgets = {
+            "task_description": forms.TextInput(),
+            "harmonised_standards": forms.NullBooleanSelect(),
+        }
 
 
 class LayoutElementForm(forms.ModelForm):
@@ -284,6 +327,9 @@ class DeviceForm(LayoutElementForm):
             "detection_lower_mm",
             "detection_upper_mm",
             "field_height_mm",
+            # ISO 13855:2024: the supplement Z, and a curtain's D_DO.
+            "supplement_z_mm",
+            "reach_over_ddo_mm",
             # The organisation's library entry it is: fills the figures above.
             "library_device",
         ]

@@ -208,6 +208,8 @@ def cell_document(cell: Cell) -> CellDocument:
                 detection_lower_mm=device.detection_lower_mm,
                 detection_upper_mm=device.detection_upper_mm,
                 field_height_mm=device.field_height_mm,
+                supplement_z_mm=device.supplement_z_mm,
+                reach_over_ddo_mm=device.reach_over_ddo_mm,
             )
             for device in cell.devices.all()
         ],

@@ -71,6 +71,7 @@ from cells.permissions import can_edit, editable_organisation_ids, require_edit
 from compliance.rules import sensing
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
+from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
     "“%(name)s” is part of a signed risk assessment, which must be kept as it was "
@@ -90,7 +91,13 @@ def _deleted(request: HttpRequest, obj) -> bool:
 
 
 # The findings whose required minimum distance is drawn round the hazard zone.
-DISTANCE_RULES = frozenset({sensing.MINIMUM_DISTANCE.id, sensing.INTERLOCK_DISTANCE.id})
+DISTANCE_RULES = frozenset(
+    {
+        sensing.MINIMUM_DISTANCE.id,
+        MINIMUM_DISTANCE_2024.id,
+        sensing.INTERLOCK_DISTANCE.id,
+    }
+)
 
 
 def distance_requirements(cell: Cell) -> list[Requirement]:

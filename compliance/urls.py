@@ -76,6 +76,11 @@ urlpatterns = [
         name="proposal_document_retry",
     ),
     path(
+        "proposal-documents/<int:pk>/rebuild/",
+        proposal_views.proposal_document_rebuild,
+        name="proposal_document_rebuild",
+    ),
+    path(
         "proposal-documents/<int:pk>/download/",
         proposal_views.proposal_document_download,
         name="proposal_document_download",

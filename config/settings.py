@@ -356,6 +356,8 @@ SPECTACULAR_SETTINGS = {
         "ApplicationCodeEnum": "compliance.plan.schemas.APPLICATION_CODES",
         "PurposeEnum": "cells.models.OpeningPurpose",
         "PhaseEnum": "compliance.assessment.models.Phase",
+        # Issue 17: the robot's safety configuration and the EU conformity.
+        "SafetyConfigKindEnum": "cells.models.cell.SafetyConfigKind",
         "OutcomeEnum": "compliance.safety_functions.models.ValidationOutcome",
     },
 }

@@ -34,6 +34,9 @@ KO = {"HTTP_ACCEPT_LANGUAGE": "ko"}
 _ALLOWED_WORDS = (
     # standards, laws, bodies and marks
     "ISO IEC TS PAS EN KS ANSI RIA OSHA KOSHA KIRIA KCs KC CE UL NFPA IFR A3 "
+    "EU EEA US CFR eCFR EC EUR Lex "
+    # robot makers and the names of their safety controllers' configuration
+    "ABB KUKA FANUC UR SafeMove SafeOperation DCS CRC USB "
     # the standards' own symbols and abbreviations, and the functions of
     # their formulas
     "PL PLr SIL PFHd PFH MTTFd DCavg DC CCF Cat SRP CS SRS ESPE AOPD AOPDD AOPDDR "
@@ -70,10 +73,12 @@ CODES = re.compile(
     r"|\b[A-Z]{2,}-[A-Z0-9]+\b"
     r"|\b[\w-]*\d[\w-]*\b"
     r"|https?://\S+"
+    # an annex's Roman number (Annex IV, class II)
+    r"|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])"
     # a time zone's name (Asia/Seoul), a DXF header variable ($INSUNITS)
     r"|\b[A-Z][a-z]+/[A-Z][A-Za-z_]+\b|\$[A-Z]+\b"
     r"|\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b…?"
-    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|kr|eu|org|net|de|it|io|jp|gov|ee|sg|ls)\b\S*"
+    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|kr|eu|org|net|de|it|io|jp|gov|ee|sg|ls)(?![A-Za-z])[\w/.-]*"
 )
 
 

@@ -127,6 +127,8 @@ OBJECT_URLS = {
     "compliance:proposal_document_row": lambda o: [o["document"].pk],
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
     "compliance:proposal_document_retry": lambda o: [o["document"].pk],
+    # Computed again under the current rules (issue 17).
+    "compliance:proposal_document_rebuild": lambda o: [o["document"].pk],
     "cell-proposals": lambda o: [o["cell"].pk],
     "proposal-document": lambda o: [o["document"].pk],
     "proposal-document-pdf": lambda o: [o["document"].pk],

@@ -55,6 +55,7 @@ NOT_PAGES = {
     "compliance:suggestion_dismiss": "POST only",
     "compliance:hazard_delete": "POST only",
     "compliance:proposal_document_retry": "POST only",
+    "compliance:proposal_document_rebuild": "POST only (GET returns to the proposal)",
     "compliance:function_suggestion_accept": "POST only",
     "compliance:function_suggestion_dismiss": "POST only",
     "compliance:safety_function_delete": "POST only (the button asks first)",

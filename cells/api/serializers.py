@@ -42,6 +42,8 @@ from cells.models import (
 )
 from cells.models.cell import TASK_TYPE_CHOICES
 from cells.permissions import editable_organisation_ids
+from compliance.rules import editions as editions_registry
+from compliance.rules.editions import STANDARDS
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 
@@ -129,6 +131,37 @@ class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
         ),
     )
 
+    # Only the standards with two editions in force may be chosen, each
+    # once: the object holds at most one entry per such standard.
+    standard_editions = serializers.DictField(
+        child=serializers.CharField(max_length=8),
+        required=False,
+        help_text="The edition chosen for each standard with two in force, e.g. "
+        '{"iso13855": "2024"} (ISO 13855:2010 or ISO 13855:2024). A standard left '
+        "out takes the jurisdiction's default (see editions).",
+    )
+    jurisdiction = serializers.CharField(
+        read_only=True,
+        help_text="The rule packs' jurisdiction, from the country: KR, EU (EU and "
+        "EEA), US or INTL (the international baseline only).",
+    )
+    editions = serializers.DictField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="The edition of every standard the project computes with "
+        "(standard: year): its choices, else its jurisdiction's defaults.",
+    )
+
+    def validate_standard_editions(self, value: dict) -> dict:
+        if len(value) > len(STANDARDS):
+            raise serializers.ValidationError(
+                f"At most {len(STANDARDS)} entries, one per standard."
+            )
+        problems = editions_registry.choice_problems(value)
+        if problems:
+            raise serializers.ValidationError(problems)
+        return value
+
     class Meta:
         model = Project
         fields = [
@@ -143,6 +176,10 @@ class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "krw_per_usd",
             "eur_per_usd",
             "rates_date",
+            "planned_start",
+            "standard_editions",
+            "jurisdiction",
+            "editions",
             "created_by",
             "created_at",
             "updated_at",
@@ -236,6 +273,12 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
+            "safety_config_kind",
+            "safety_config_value",
+            "safety_rated_limits",
+            "annex_i_category",
+            "conformity_procedure",
+            "harmonised_standards",
             "created_at",
             "updated_at",
         ]
@@ -389,6 +432,8 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "detection_lower_mm",
             "detection_upper_mm",
             "field_height_mm",
+            "supplement_z_mm",
+            "reach_over_ddo_mm",
             "library_device",
         ]
 

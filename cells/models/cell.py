@@ -8,6 +8,8 @@ right, y away from the viewer), all heights are above the floor.
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -32,7 +34,9 @@ from cells.models.projects import Project
 
 class RobotKind(models.TextChoices):
     INDUSTRIAL = "industrial", _("Industrial robot")
-    COLLABORATIVE = "collaborative", _("Collaborative robot")
+    # ISO 10218-1/-2:2025 speak of collaborative applications, not robots:
+    # the kind says the robot is built for them (its class is its own).
+    COLLABORATIVE = "collaborative", _("Robot for collaborative applications")
 
 
 class HazardZoneShape(models.TextChoices):
@@ -63,6 +67,64 @@ class Application(models.TextChoices):
 TASK_TYPE_CHOICES = [
     (code, _(label)) for code, label in applications.TASK_TYPE_LABELS.items()
 ]
+
+
+class SafetyConfigKind(models.TextChoices):
+    """How the robot controller's maker identifies its safety configuration."""
+
+    UR_CHECKSUM = "ur_checksum", _("Universal Robots safety checksum")
+    ABB_SAFEMOVE_CRC = "abb_safemove_crc", _("ABB SafeMove configuration CRC")
+    KUKA_SAFEOPERATION = (
+        "kuka_safeoperation_checksum",
+        _("KUKA SafeOperation checksum"),
+    )
+    FANUC_DCS = "fanuc_dcs_signature", _("FANUC DCS signature")
+    OTHER = "other", _("Another maker's configuration identifier")
+
+
+class AnnexCategory(models.TextChoices):
+    """EU: whether the cell, as machinery, is in the Regulation's Annex I (the
+    Directive's Annex IV), which sets its conformity assessment procedure."""
+
+    NOT_LISTED = "not_listed", _("Not listed (Regulation Annex I, Directive Annex IV)")
+    PART_A = "part_a", _("Regulation Annex I Part A (Directive: Annex IV)")
+    PART_B = "part_b", _("Regulation Annex I Part B (Directive: Annex IV)")
+
+
+class ConformityProcedure(models.TextChoices):
+    """EU: the conformity assessment procedure the integrator follows."""
+
+    INTERNAL_CONTROL = (
+        "internal_control",
+        _("Internal production control: module A (Directive Annex VIII)"),
+    )
+    TYPE_EXAMINATION = (
+        "type_examination",
+        _("EU type-examination: modules B and C (Directive Annex IX)"),
+    )
+    FULL_QUALITY_ASSURANCE = (
+        "full_quality_assurance",
+        _("Full quality assurance: module H (Directive Annex X)"),
+    )
+    UNIT_VERIFICATION = (
+        "unit_verification",
+        _("Unit verification: module G (Regulation only)"),
+    )
+
+
+SAFETY_CONFIG_VALUE_MAX_LENGTH = 64
+
+
+def safety_config_problem(value: str) -> str | None:
+    """Why a safety-configuration identifier is not usable, or None: no
+    control characters, no spaces at its ends (it is compared exactly)."""
+    if value != value.strip():
+        return _("Give the identifier without spaces before or after it.")
+    if any(unicodedata.category(c) == "Cc" for c in value):
+        return _(
+            "Give the identifier as the controller shows it: no control characters."
+        )
+    return None
 
 
 class CollaborativeMode(models.TextChoices):
@@ -224,6 +286,55 @@ class Cell(models.Model):
         blank=True,
         help_text=_("Corner points [[x, y], ...] when the zone is a polygon."),
     )
+    # The robot controller's safety configuration, as its maker identifies it:
+    # signing a revision freezes it (compliance.assessment), the PDFs print it.
+    safety_config_kind = models.CharField(
+        _("safety configuration identifier: kind"),
+        max_length=40,
+        choices=SafetyConfigKind.choices,
+        blank=True,
+        help_text=_("How the robot controller identifies its safety configuration."),
+    )
+    safety_config_value = models.CharField(
+        _("safety configuration identifier"),
+        max_length=SAFETY_CONFIG_VALUE_MAX_LENGTH,
+        blank=True,
+        help_text=_(
+            "As the controller shows it: the UR safety checksum, the SafeMove "
+            "CRC, the SafeOperation checksum, the DCS signature number."
+        ),
+    )
+    safety_rated_limits = models.BooleanField(
+        _("safety-rated robot functions carry safeguarding"),
+        default=False,
+        help_text=_(
+            "Tick if the robot's safety-rated speed, zone or force limits carry "
+            "part of the safeguarding (e.g. a safety-rated zone limits the "
+            "hazard zone)."
+        ),
+    )
+    # EU: the cell as machinery on its way to the CE marking.
+    annex_i_category = models.CharField(
+        _("EU: Annex listing"),
+        max_length=20,
+        choices=AnnexCategory.choices,
+        blank=True,
+        help_text=_("EU / EEA projects: whether the cell is listed in Annex I."),
+    )
+    conformity_procedure = models.CharField(
+        _("EU: conformity assessment procedure"),
+        max_length=30,
+        choices=ConformityProcedure.choices,
+        blank=True,
+    )
+    harmonised_standards = models.BooleanField(
+        _(
+            "EU: designed to harmonised standards covering all its essential requirements"
+        ),
+        null=True,
+        blank=True,
+        help_text=_("What gives the presumption of conformity; empty: not decided."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -294,6 +405,24 @@ class Cell(models.Model):
                 condition=Q(programmed_speed_mm_s__isnull=True)
                 | Q(programmed_speed_mm_s__gt=0),
                 name="cell_programmed_speed_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(safety_config_kind="", safety_config_value="")
+                | (
+                    Q(safety_config_kind__in=SafetyConfigKind.values)
+                    & ~Q(safety_config_value="")
+                ),
+                name="cell_safety_config_kind_and_value",
+            ),
+            models.CheckConstraint(
+                condition=Q(annex_i_category="")
+                | Q(annex_i_category__in=AnnexCategory.values),
+                name="cell_annex_category_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(conformity_procedure="")
+                | Q(conformity_procedure__in=ConformityProcedure.values),
+                name="cell_conformity_procedure_valid",
             ),
             models.CheckConstraint(
                 condition=PolygonOnThePlan(
@@ -371,8 +500,24 @@ class Cell(models.Model):
         problem = collaborative_modes_problem(self.collaborative_modes)
         if problem:
             errors["collaborative_modes"] = problem
+        kind, value = self.safety_config_kind, self.safety_config_value
+        if kind and not value:
+            errors["safety_config_value"] = _(
+                "Give the identifier the controller shows for this kind."
+            )
+        elif value and not kind:
+            errors["safety_config_kind"] = _("Say which kind of identifier this is.")
+        elif value and (problem := safety_config_problem(value)):
+            errors["safety_config_value"] = problem
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def safety_configuration(self) -> dict[str, str] | None:
+        """The safety configuration's identity as a record: {kind, value}."""
+        if not (self.safety_config_kind and self.safety_config_value):
+            return None
+        return {"kind": self.safety_config_kind, "value": self.safety_config_value}
 
     def get_collaborative_modes_display(self) -> list[str]:
         """The names of the modes the cell uses, in recorded order."""

@@ -4,6 +4,7 @@ devices, its place on the plan."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +24,13 @@ from cells.models.bounds import (
 )
 from cells.models.cell import Cell
 from cells.models.layout import Opening, cell_full_message
+
+# A sanity bound on the ISO 13855:2024 figures typed in, not a figure of the
+# standard (the calculators keep the same bound).
+SUPPLEMENT_LIMIT_MM = 2_000
+SUPPLEMENT_LIMIT = MaxValueValidator(
+    SUPPLEMENT_LIMIT_MM, message=_("At most 2,000 mm: check the figure.")
+)
 
 
 class DeviceKind(models.TextChoices):
@@ -188,6 +196,30 @@ class Device(models.Model):
         related_name="cell_devices",
         verbose_name=_("library device"),
     )
+    # ISO 13855:2024 (S = K × T + D_DS + Z): the device's supplement Z, and
+    # for a light curtain the reach-over distance D_DO from the 2024 table as
+    # the engineer read it (the reference data do not hold that table).
+    supplement_z_mm = models.PositiveIntegerField(
+        _("supplement Z, ISO 13855:2024 (mm)"),
+        null=True,
+        blank=True,
+        validators=[SUPPLEMENT_LIMIT],
+        help_text=_(
+            "The device's supplement for its measurement and reflection errors, "
+            "from its data sheet; 0 if it gives none. Needed for distances by "
+            "ISO 13855:2024."
+        ),
+    )
+    reach_over_ddo_mm = models.PositiveIntegerField(
+        _("reach-over distance D_DO, ISO 13855:2024 (mm)"),
+        null=True,
+        blank=True,
+        validators=[SUPPLEMENT_LIMIT],
+        help_text=_(
+            "Light curtain: D_DO from the ISO 13855:2024 table for the hazard's "
+            "height and the curtain's top edge, from your copy of the standard."
+        ),
+    )
     field_height_mm = models.PositiveIntegerField(
         _("protective field height (mm)"),
         null=True,
@@ -233,6 +265,17 @@ class Device(models.Model):
                 condition=Q(field_height_mm__isnull=True)
                 | Q(field_height_mm__lte=FIELD_HEIGHT_LIMIT_MM),
                 name="device_field_height_limit",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(supplement_z_mm__isnull=True)
+                    | Q(supplement_z_mm__lte=SUPPLEMENT_LIMIT_MM)
+                )
+                & (
+                    Q(reach_over_ddo_mm__isnull=True)
+                    | Q(reach_over_ddo_mm__lte=SUPPLEMENT_LIMIT_MM)
+                ),
+                name="device_2024_figures_bounded",
             ),
             models.CheckConstraint(
                 condition=times("response_time_ms")

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells.models.organisations import Organisation
+from compliance.rules import editions as standard_editions
 
 
 class Country(models.TextChoices):
@@ -83,6 +84,22 @@ class Project(models.Model):
         _("EUR per 1 USD"), max_digits=10, decimal_places=6, null=True, blank=True
     )
     rates_date = models.DateField(_("date of the rates"), null=True, blank=True)
+    planned_start = models.DateField(
+        _("planned start of service"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "When the cell is to be put into service. In the EU it decides the "
+            "law: the Machinery Directive up to 19 January 2027, the Machinery "
+            "Regulation from 20 January 2027."
+        ),
+    )
+    # {standard key: edition year} for the standards with two editions in
+    # force (compliance.rules.editions); a standard left out takes the
+    # jurisdiction's default.
+    standard_editions = models.JSONField(
+        _("editions of the standards"), default=dict, blank=True
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -116,6 +133,30 @@ class Project(models.Model):
                 raise ValidationError(
                     {field: _("An exchange rate must be above zero.")}
                 )
+        problems = standard_editions.choice_problems(self.standard_editions)
+        if problems:
+            raise ValidationError(
+                {
+                    "standard_editions": _("Not an edition the app knows: %(what)s.")
+                    % {"what": "; ".join(problems)}
+                }
+            )
+
+    @property
+    def jurisdiction(self) -> str:
+        """The rule packs' jurisdiction: KR, EU, US or INTL."""
+        return standard_editions.jurisdiction_of(self.country)
+
+    @property
+    def editions(self) -> dict[str, str]:
+        """The edition of every standard the project computes with: its
+        choices, else its jurisdiction's defaults."""
+        return standard_editions.resolve(self.country, self.standard_editions)
+
+    @property
+    def edition_labels(self) -> tuple[str, ...]:
+        """The editions computed with, as cited: ("ISO 13855:2024", ...)."""
+        return standard_editions.labels(self.editions)
 
     @property
     def rates(self) -> dict:

@@ -78,14 +78,33 @@ class DeclaredFinding(_Content):
     reason: str = ""  # why a fail is accepted; required for each fail
 
 
+class SafetyConfigurationContent(_Content):
+    """The robot controller's safety configuration assessed: the maker's
+    kind of identifier and its value."""
+
+    kind: str
+    value: str
+
+
 class DeclarationContent(_Content):
-    """What the signer declared: the statement, and the open findings."""
+    """What the signer declared: the statement, and the open findings; and
+    what signing froze with it (left out of the hash when absent, as on
+    revisions signed before they were recorded)."""
 
     signer: str  # the username at signing
     signed_at: str  # ISO 8601, UTC
     statement: str  # as shown to the signer, in their language
     language: str = ""
     findings: tuple[DeclaredFinding, ...] = ()
+    safety_configuration: SafetyConfigurationContent | None = None
+    cell_fingerprint: str = ""
+    # rules.history.ComputedUnder as JSON: release, packs, editions, rules.
+    computed_under: dict[str, Any] | None = None
+
+
+# The content hash the signing preview writes while it reads the findings as
+# they will stand once signed (never a real hash: it is rolled back).
+PREVIEW_HASH = "0" * 64
 
 
 class RevisionContent(_Content):

@@ -479,6 +479,23 @@ class SignatureDeclaration(models.Model):
     # [{key, rule_id, subject_key, subject, status, message, reason}, ...],
     # fails first, as content.DeclaredFinding.
     findings = models.JSONField(_("open findings at signing"), default=list)
+    # Frozen at signing with the rest (the content hash covers them; None on
+    # declarations made before they were recorded, which hash as before):
+    # the robot's safety configuration assessed, {kind, value} or None when
+    # the cell recorded none; the fingerprint of the cell as assessed
+    # (CellFacts.cell_fingerprint); and the rules, packs and editions the
+    # findings were computed under (rules.history.ComputedUnder). Nullable
+    # without a default, so adding them altered the table in place (SQLite
+    # would otherwise rebuild it and drop its triggers, migration 0008).
+    safety_configuration = models.JSONField(
+        _("robot safety configuration assessed"), null=True, blank=True
+    )
+    cell_fingerprint = models.CharField(
+        _("fingerprint of the cell assessed"), max_length=16, null=True, blank=True
+    )
+    computed_under = models.JSONField(
+        _("rules the findings were computed under"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("signature declaration")

@@ -31,6 +31,7 @@ from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
+from compliance.rules.selectors import config_words, stamp_lines, stamp_of
 from compliance.texts import localise
 
 LANGUAGES = ("en", "ko")
@@ -142,6 +143,12 @@ def _declaration(revision: Revision) -> report.Declaration | None:
             )
             for f in declared.findings
             if f.get("status") in ("fail", "needs_evidence")
+        ),
+        safety_configuration=config_words(declared.safety_configuration),
+        computed_under=tuple(
+            stamp_lines(stamp)
+            if (stamp := stamp_of(declared.computed_under)) is not None
+            else ()
         ),
     )
 

@@ -18,6 +18,7 @@ from compliance.assessment.content import (
     HazardContent,
     MeasureContent,
     RevisionContent,
+    SafetyConfigurationContent,
 )
 from compliance.assessment.declaration import timestamp
 from compliance.assessment.models import (
@@ -122,12 +123,18 @@ def declaration_of(revision: Revision) -> SignatureDeclaration | None:
 
 
 def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent:
+    config = declaration.safety_configuration
     return DeclarationContent(
         signer=declaration.signer_name,
         signed_at=timestamp(declaration.signed_at),
         statement=declaration.statement,
         language=declaration.language,
         findings=tuple(DeclaredFinding(**f) for f in declaration.findings),
+        safety_configuration=(
+            SafetyConfigurationContent(**config) if config is not None else None
+        ),
+        cell_fingerprint=declaration.cell_fingerprint or "",
+        computed_under=declaration.computed_under,
     )
 
 

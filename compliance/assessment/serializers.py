@@ -30,6 +30,10 @@ from compliance.assessment.models import (
     Revision,
     SignatureDeclaration,
 )
+from compliance.rules.serializers import (
+    ComputedUnderSerializer,
+    SafetyConfigurationSerializer,
+)
 
 VERSION_HELP = (
     "The version you read. Required to change the object: if someone saved it "
@@ -408,10 +412,38 @@ class DeclarationSerializer(serializers.ModelSerializer):
     revision's content hash covers it."""
 
     findings = DeclaredFindingSerializer(many=True, read_only=True)
+    safety_configuration = SafetyConfigurationSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The robot's safety configuration assessed, frozen at signing; "
+        "null when the cell recorded none, or for revisions signed before it "
+        "was recorded.",
+    )
+    cell_fingerprint = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="The fingerprint of the cell as assessed (robot figures, hazard "
+        "zone, guards, openings, devices); null before it was recorded.",
+    )
+    computed_under = ComputedUnderSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The rules the open findings were computed under at signing; "
+        "null before it was recorded (taken as release 1).",
+    )
 
     class Meta:
         model = SignatureDeclaration
-        fields = ["signer_name", "signed_at", "statement", "language", "findings"]
+        fields = [
+            "signer_name",
+            "signed_at",
+            "statement",
+            "language",
+            "findings",
+            "safety_configuration",
+            "cell_fingerprint",
+            "computed_under",
+        ]
         read_only_fields = fields
 
 

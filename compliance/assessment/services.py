@@ -28,7 +28,7 @@ from compliance.assessment import (
     verification,
 )
 from compliance.assessment.checks import CheckedFinding
-from compliance.assessment.content import content_hash
+from compliance.assessment.content import PREVIEW_HASH, content_hash
 from compliance.assessment.models import (
     Assessment,
     Hazard,
@@ -526,8 +526,8 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                     status=RevisionStatus.SIGNED
                 ),
                 status=RevisionStatus.SIGNED,
-                content_hash="0" * 64,
-                seal="0" * 64,
+                content_hash=PREVIEW_HASH,
+                seal=PREVIEW_HASH,
             )
             raise _Undo(selectors.cell_checks(revision.assessment.cell).open())
     except _Undo as undone:
@@ -646,6 +646,7 @@ def _revision_sign(
         statement=_(declaration.STATEMENT),
         language=get_language() or "",
     )
+    frozen = _frozen_with_signature(revision.assessment.cell)
     SignatureDeclaration.objects.create(
         revision_id=revision.pk,
         signer=actor,
@@ -654,6 +655,7 @@ def _revision_sign(
         statement=declared.statement,
         language=declared.language,
         findings=[f.model_dump() for f in declared.findings],
+        **frozen,
     )
     # The content as stored, declaration included: what revision_is_intact
     # reads back.
@@ -684,6 +686,21 @@ def _revision_sign(
             after={"signed": payload, "seal": seal},
         )
     return signed
+
+
+def _frozen_with_signature(cell: Cell) -> dict[str, Any]:
+    """What signing freezes with the declaration: the robot's safety
+    configuration assessed, the cell's fingerprint as assessed, and the rules
+    the findings were computed under."""
+    from compliance.rules.cell_facts import cell_facts
+    from compliance.rules.engine import computed_under
+
+    facts = cell_facts(selectors.cell_with_layout(cell))
+    return {
+        "safety_configuration": Cell.objects.get(pk=cell.pk).safety_configuration,
+        "cell_fingerprint": facts.cell_fingerprint(),
+        "computed_under": computed_under(facts).model_dump(mode="json"),
+    }
 
 
 def _locked_for_signing(revision: Revision) -> Revision:

@@ -1,4 +1,4 @@
-"""ISO 13849-1:2015, Annex A: required performance level (PLr) from the risk graph.
+"""ISO 13849-1:2023: required performance level (PLr) from the risk graph.
 
 The risk graph (Annex A) reads the required performance level of a safety
 function from three parameters: severity of injury S, frequency and/or
@@ -7,8 +7,11 @@ amendment a low probability of occurrence of the hazardous event may lower the
 PLr by one level. The target PFHd range per PL and the PL ↔ SIL correspondence
 (IEC 62061) are given alongside.
 
-The 2023 (4th) edition exists; its Annex A was not read in any source, so the
-graph here is the 2006/2015 one. IEC 62061 SIL *assignment* (its Se × Cl matrix)
+ISO 13849-1:2023 (the 4th edition, which cancels and replaces the 2015 one)
+is the edition cited. For this calculator it changes nothing: the PLr is read
+from S, F and P with the outcomes of the 2015 edition's Annex A (the 2023
+text itself was not read; the edition's changes for the app are listed in
+``compliance.rules.editions``). IEC 62061 SIL *assignment* (its Se × Cl matrix)
 is deliberately not implemented: that matrix is not in the reference data.
 
 Figures from the reference data ``iso13849_risk_graph.json`` via
@@ -37,8 +40,11 @@ from compliance.calculators.iso13849_tables import (
     Severity,
 )
 
-STANDARD = "ISO 13849-1:2015"
-CLAUSE = "ISO 13849-1:2015, Annex A (risk graph for the required performance level)"
+STANDARD = "ISO 13849-1:2023"
+CLAUSE = (
+    "ISO 13849-1:2023, risk graph for the required performance level (Annex A "
+    "of the 2015 edition)"
+)
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -156,8 +162,10 @@ def plr(inp: PlrInput) -> PlrResult:
     warnings = [
         Line(
             text=gettext_noop(
-                "The risk graph is that of the 2006/2015 editions; changes made "
-                "to Annex A by ISO 13849-1:2023 were not checked."
+                "The risk graph is read as in the 2015 edition's Annex A; the 2023 "
+                "edition's text was not read, and its changes recorded for the "
+                "app (the safety requirements specification and validation now "
+                "in Part 1) leave the outcome unchanged."
             )
         )
     ]

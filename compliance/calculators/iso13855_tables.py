@@ -235,3 +235,71 @@ S_MAX_RULE = Sourced(
 # pushed through the opening ("so C = 0 otherwise - inference").
 INTERLOCK_K_MM_S = 1600
 INTERLOCK = Sourced((GT_2024_GUARD, ABB_SENSE7, ABB_MKEY), True)
+
+
+# --- iso13855_additions.json "edition_2024": ISO 13855:2024 (EN ISO 13855:2025) ---
+
+LEUZE_WIZ2024 = (
+    "https://www.leuze.com/en-uk/ ... /orthogonale-annaeherung-nach-iso-13855-2024 "
+    "(Leuze calculation wizard, orthogonal approach per ISO 13855:2024: S = K x T "
+    "+ D_DS + Z; K 1600 if S > 500 mm else 2000; D_DS from D_DO (table: top beam "
+    "vs hazard height), D_DT (formula by detection capability), D_DU (calculation "
+    "and table for the gap beneath))"
+)
+GT_2024_PAR = (
+    "https://www.gt-engineering.it/en/technical-standards/en-iso-standards/"
+    "en-iso-13855/6-3-detection-zone-parallel-to-the-direction-of-approach/ "
+    "(2024 text, last edited 29/11/2024: S = (K x T) + D_DS + Z, K 1600 mm/s, "
+    "D_DS 1200 mm, H_D >= 15(d_e - 50), 0 <= H_D <= 1000 mm, H_D > 200 mm -> risk "
+    "of undetected access below)"
+)
+PLCDESK_CODE = (
+    "PLCdesk safety module, code-index id 70337438701, safetyDistance() edition "
+    "'2024' - the code itself warns that the 2024 values are 'free "
+    "interpretations'"
+)
+SICK_MS3PRO = (
+    "SICK microScan3 Pro operating instructions p.37 (easymanua.ls copy): "
+    "supplement Z_R = 350 mm where retroreflectors are within 6 m"
+)
+LEUZE_WIZ2010 = (
+    "leuze.com parallel-approach calculation wizard (RSL 400 supplements Z_SM "
+    "100 mm up to 6.25 m, 120 mm beyond; Z_REFL 100 mm)"
+)
+
+# "general_formula": S = K*T + D_DS + Z; D_DS = the largest of D_DO (reach
+# over), D_DT (reach through), D_DU (reach under); two sources (Leuze, GT).
+FORMULA_2024 = Sourced((LEUZE_WIZ2024, GT_2024_PAR, PLCDESK_CODE), True)
+# "approach_speeds": orthogonal K = 2000 mm/s, 1600 if S > 500 mm (Leuze);
+# parallel K = 1600 mm/s (GT): one source per case.
+K_2024_ORTHOGONAL = Sourced((LEUZE_WIZ2024,), False)
+K_2024_PARALLEL = Sourced((GT_2024_PAR,), False)
+# "orthogonal_D_DS" -> "D_DT": d <= 40: 8(d - 14), S >= 100 mm; 40 < d <= 55:
+# 208 + 12(d - 40), S >= 500 mm; 55 < d <= 120: 850, K 1600. One code source
+# whose author calls the 2024 values "free interpretations": low certainty.
+D_DT_2024 = Sourced((PLCDESK_CODE,), False)
+D_DT_FINE_MAX_MM = 40
+D_DT_MID_MAX_MM = 55
+D_DT_MAX_MM = 120
+D_DT_MID_BASE_MM = 208  # 208 + 12(d - 40)
+D_DT_MID_PER_MM = 12
+D_DT_COARSE_MM = 850
+S_MIN_FINE_MM = 100  # d <= 40
+S_MIN_MID_MM = 500  # 40 < d <= 55
+# "orthogonal_D_DS" -> "D_DU": 8(d + H_DB - 14), H_DB (the gap beneath the
+# detection zone) <= 300 mm. One secondary source: low certainty.
+D_DU_2024 = Sourced((PLCDESK_CODE,), False)
+D_DU_GAP_MAX_MM = 300
+# "orthogonal_D_DS" -> "D_DO": from a table (top of the detection zone vs the
+# hazard height). The 2024 table was NOT read and the 2010 Table 1 may differ:
+# the app has no D_DO of its own; the user gives it from their copy.
+# "parallel_approach": S = (K*T) + D_DS + Z, K 1600, D_DS 1200 mm; H_D >=
+# 15(d_e - 50); 0 <= H_D <= 1000 mm; H_D > 200 mm -> risk of undetected access
+# below the zone. One source (gt-engineering, 2024 text).
+PARALLEL_2024 = Sourced((GT_2024_PAR,), False)
+PARALLEL_2024_D_DS_MM = 1200
+PARALLEL_2024_H_MAX_MM = 1000
+PARALLEL_2024_CRAWL_UNDER_H_MM = 200
+# "general_formula" -> "note": what Z covers, from vendor practice (scanner
+# supplements that date from the 2010 edition): examples only, never assumed.
+Z_EXAMPLES = Sourced((SICK_MS3PRO, LEUZE_WIZ2010), False)

@@ -169,6 +169,18 @@ LABELS = {
     "detection_height_mm": _("Height of the detection field H"),
     "unverified_terms": _("Terms not yet verified"),
     "subsystems": _("Subsystems"),
+    # ISO 13855:2024 (S = K × T + D_DS + Z).
+    "edition": _("Edition"),
+    "known_minimum_mm": _("Minimum distance at least"),
+    "d_ds_mm": _("Detection-zone distance D_DS"),
+    "z_mm": _("Supplement Z"),
+    "supplement_z_mm": _("Supplement Z for measurement and reflection errors"),
+    "reach_through_mm": _("Reaching through D_DT"),
+    "reach_over_mm": _("Reaching over D_DO"),
+    "reach_under_mm": _("Reaching under D_DU"),
+    "reach_under_checked": _("Reaching under checked"),
+    "gap_beneath_mm": _("Gap beneath the detection zone"),
+    "distance_2010_mm": _("The same distance by ISO 13855:2010"),
 }
 
 # Values that are ids rather than words.
@@ -181,6 +193,7 @@ VALUE_LABELS = {
     "series_table": _("series table (lowest PL and how many have it)"),
     "reach_through": _("reaching through"),
     "reach_over": _("reaching over"),
+    "reach_under": _("reaching under"),
     "entered": _("entered"),
     "detection_height": _("from the height of the detection field"),
     "missing": _("missing (taken as 0)"),

@@ -466,8 +466,9 @@ CALCULATORS: list[Calculator] = [
         name="ts15066-pfl",
         title=gettext_noop("Power and force limiting: maximum permissible speed"),
         summary=gettext_noop(
-            "Maximum relative speed at which a collaborative robot may touch a body "
-            "region in a transient (impact) contact: the lowest of the speeds the "
+            "Maximum relative speed at which the robot of a collaborative "
+            "application may touch a body region in a transient (impact) "
+            "contact: the lowest of the speeds the "
             "ISO/TS 15066 force, pressure and energy limits allow. Quasi-static "
             "(clamping) contact gives no speed, only the limits to measure."
         ),

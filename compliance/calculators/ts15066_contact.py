@@ -56,6 +56,20 @@ PFL_CLAUSE = (
     "ISO/TS 15066:2016, Annex A (Table A.2 limits, Table A.3 k and m_H, "
     "Table A.4 energy; maximum relative speed v = F/√(μk), v = √(2E/μ))"
 )
+# iso10218_2025_additions.json "body_model_limits_location": where ISO
+# 10218-2:2025, which took ISO/TS 15066 in, holds the body-model limits (Annex
+# M; measurement in 6.3.3 and Annex N) - one secondary source, low certainty.
+BODY_MODEL_IN_10218 = gettext_noop(
+    "ISO 10218-2:2025 took these limits in from ISO/TS 15066: one secondary "
+    "source places the body-model limits in its Annex M and their measurement "
+    "in 6.3.3 and Annex N (not confirmed). The figures here are those of ISO/TS "
+    "15066:2016 Annex A."
+)
+BODY_MODEL_IN_10218_SOURCE = (
+    "public code citing blog.robotiq.com (ISO 10218-2:2025 article): body-model "
+    "limits 'in ISO 10218-2:2025 Annex M', PFMD measurement in 6.3.3 and Annex "
+    "N. Secondary, unverified; the Robotiq blog itself not read"
+)
 # Named by the review as the method for measuring contact forces and pressures;
 # the reference data does not cover it, so no figure is taken from it.
 MEASUREMENT_METHOD = "ISO/PAS 5672"
@@ -438,11 +452,13 @@ def ts15066_pfl(inp: PflInput) -> PflResult:
                 )
             )
         )
+    warnings.append(_line(BODY_MODEL_IN_10218))
     sources = _unique(
         region.sources,
         area_row.sources,
         PFL_FORMULA_SOURCES,
         BODY_MODEL_SOURCES,
+        (BODY_MODEL_IN_10218_SOURCE,),
         TRANSIENT_MULTIPLIER_SOURCES if transient else (),
         TABLE_A4_SOURCES if "energy" in speeds else (),
     )

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,6 +27,11 @@ from compliance.proposals.services import (
     proposal_request,
 )
 from compliance.proposals.views import documents_for, pdf_response, ready_document
+from compliance.rules.selectors import cell_stamp, shown_supersession
+from compliance.rules.serializers import (
+    ComputedUnderSerializer,
+    RuleDifferenceSerializer,
+)
 
 
 class ProposalRequestSerializer(serializers.Serializer):
@@ -50,6 +55,22 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
     notes = serializers.ListField(child=serializers.CharField(), read_only=True)
     url = serializers.SerializerMethodField()
     pdf_url = serializers.SerializerMethodField()
+    computed_under = ComputedUnderSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The rules, packs and editions its findings were computed "
+        "under; null until built, and for versions built before this was "
+        "recorded (taken as release 1).",
+    )
+    superseded = serializers.SerializerMethodField(
+        help_text="Built versions: whether the rules it was computed under differ "
+        "from the cell's rules now (a rule, a pack or an edition changed); build "
+        "it again to compute under the current rules. Null until built."
+    )
+    superseded_rules = serializers.SerializerMethodField(
+        help_text="Built versions: the rules that differ, each added, changed or "
+        "removed since; empty when none does."
+    )
 
     class Meta:
         model = ProposalDocument
@@ -70,12 +91,34 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
             "notes",
             "url",
             "pdf_url",
+            "computed_under",
+            "superseded",
+            "superseded_rules",
         ]
 
     def _absolute(self, name: str, pk: int) -> str:
         request = self.context.get("request")
         path = reverse(name, args=[pk])
         return request.build_absolute_uri(path) if request else path
+
+    def _under(self, document) -> dict[str, Any] | None:
+        today = self.context.get("today")
+        if today is None or document.status != ProposalDocument.Status.READY:
+            return None
+        return shown_supersession(document.computed_under, today)
+
+    def get_superseded(self, document) -> bool | None:
+        under = self._under(document)
+        return None if under is None else under["superseded"]
+
+    @extend_schema_field(RuleDifferenceSerializer(many=True))
+    def get_superseded_rules(self, document) -> list[dict[str, str]]:
+        under = self._under(document)
+        if under is None:
+            return []
+        return [
+            {"rule_id": r["rule_id"], "change": r["change"]} for r in under["rules"]
+        ]
 
     def get_url(self, document) -> str:
         return self._absolute("proposal-document", document.pk)
@@ -92,8 +135,19 @@ class ProposalQueueUnavailable(exceptions.APIException):
     default_code = "queue_unavailable"
 
 
+def _today(request: Request, cell_id: int):
+    return cell_stamp(cell_selectors.cell_with_layout(request.user, cell_id))
+
+
 def _document(request: Request, document) -> dict[str, Any]:
-    return ProposalDocumentSerializer(document, context={"request": request}).data
+    today = (
+        _today(request, document.proposal.cell_id)
+        if document.status == ProposalDocument.Status.READY
+        else None
+    )
+    return ProposalDocumentSerializer(
+        document, context={"request": request, "today": today}
+    ).data
 
 
 class CellProposalsView(APIView):
@@ -105,10 +159,9 @@ class CellProposalsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_for(request.user, pk)
         documents = documents_for(request.user).filter(proposal__cell=cell)
+        context = {"request": request, "today": _today(request, cell.pk)}
         return Response(
-            ProposalDocumentSerializer(
-                documents, many=True, context={"request": request}
-            ).data
+            ProposalDocumentSerializer(documents, many=True, context=context).data
         )
 
     @extend_schema(

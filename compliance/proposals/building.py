@@ -148,6 +148,7 @@ def build_document(document_id: int, claim: str) -> str:
         sha256=hashlib.sha256(pdf).hexdigest(),
         size_bytes=len(pdf),
         data=data.model_dump(mode="json"),
+        computed_under=data.computed_under,
         error="",
     )
     return "ready" if written else "skipped"

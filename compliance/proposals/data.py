@@ -61,16 +61,19 @@ from compliance.proposals.pdf.data import (
 from compliance.proposals.presentation import half_weeks, weeks_text
 from compliance.rules import sensing
 from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
+from compliance.rules.engine import computed_under, evaluate
 from compliance.rules.figures import FIGURE_NAMES
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
+    config_words,
     finding_translate,
     layout_labels,
     rule_text,
     shown_citation,
+    stamp_lines,
     subject_label,
 )
+from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 from compliance.safety_functions import documents
 from compliance.safety_functions import selectors as function_selectors
 from compliance.safety_functions.documents import SRS_CLAUSE, VALIDATION_CLAUSE
@@ -79,7 +82,11 @@ from compliance.texts import localise
 MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
 # The findings that give a device's required minimum distance from the hazard
 # zone (ISO 13855): sensing devices, and interlocked doors without guard locking.
-DISTANCE_RULES = (MINIMUM_DISTANCE, sensing.INTERLOCK_DISTANCE.id)
+DISTANCE_RULES = (
+    MINIMUM_DISTANCE,
+    MINIMUM_DISTANCE_2024.id,
+    sensing.INTERLOCK_DISTANCE.id,
+)
 
 
 def proposal_data(
@@ -101,6 +108,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     function_rows = function_selectors.cell_functions(cell)
     facts = cell_facts(cell, functions=function_rows)
     results = evaluate(facts)
+    stamp = computed_under(facts)
     findings = [f for group in results for f in group.findings]
     items = cost_selectors.line_items(cell, facts=facts, findings=findings)
     comparison = compare(plan_inputs(cell, items))
@@ -132,6 +140,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
                 "confirmed against the official text (in Korea, the National Law "
                 "Information Center, law.go.kr) before they are relied on."
             ),
+            computed_under=tuple(stamp_lines(stamp)),
         ),
         risk=_risk(cell),
         findings=tuple(_finding(f, layout_labels(cell)) for f in findings),
@@ -158,6 +167,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
                 "equipment are excluded."
             ),
         ),
+        computed_under=stamp.model_dump(mode="json"),
         disclaimers=(
             _(
                 "This proposal does not certify the safety of the cell. It "
@@ -368,6 +378,10 @@ def _cell(cell, findings) -> CellSection:
         robot.append((_("Stopping time"), f"{_num(cell.stopping_time_ms)} ms"))
     if cell.stopping_distance_mm is not None:
         robot.append((_("Stopping distance"), f"{_num(cell.stopping_distance_mm)} mm"))
+    if cell.safety_configuration is not None:
+        robot.append(
+            (_("Safety configuration"), config_words(cell.safety_configuration))
+        )
     parameters = []
     if cell.collaborative_modes and cell.programmed_speed_mm_s is not None:
         parameters.append(
@@ -481,7 +495,17 @@ def _risk(cell) -> RiskSection | None:
         if revision.status == RevisionStatus.SIGNED
         else None,
         hazards=tuple(hazards),
+        safety_configuration=_frozen_configuration(revision),
     )
+
+
+def _frozen_configuration(revision) -> str:
+    """The safety configuration a signed revision froze, in words."""
+    if revision.status != RevisionStatus.SIGNED:
+        return ""
+    declared = selectors.declaration_of(revision)
+    config = declared.safety_configuration if declared is not None else None
+    return config_words(config) if config else ""
 
 
 def _declaration(revision) -> SignatureDeclaration | None:

@@ -75,6 +75,12 @@ class ProposalDocument(models.Model):
     # What the check before building said when this version was asked for
     # (compliance.proposals.checks), in the requester's words: built knowingly.
     notes = models.JSONField(_("noted before building"), default=list, blank=True)
+    # The rule packs, rules and editions its findings were computed under
+    # (compliance.rules.history.ComputedUnder), written with the PDF; None
+    # before it is built, and on versions built before this was recorded.
+    computed_under = models.JSONField(
+        _("rules computed under"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["-version"]

@@ -117,6 +117,18 @@ def proposal_request(
     return document
 
 
+def proposal_rebuild(*, document: ProposalDocument, actor) -> ProposalDocument:
+    """A new version like ``document`` (its language and sections), computed
+    under the rules of now: the way out of "computed under superseded
+    rules". The check before building runs again for it."""
+    return proposal_request(
+        cell=document.proposal.cell,
+        actor=actor,
+        language=document.language,
+        sections=list(document.sections),
+    )
+
+
 @transaction.atomic
 def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
     """Build the same version again: after a failure, or when its task was

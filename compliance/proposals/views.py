@@ -25,9 +25,11 @@ from compliance.proposals.services import (
     branding_save,
     can_brand,
     proposal_document_recover,
+    proposal_rebuild,
     proposal_request,
     proposal_retry,
 )
+from compliance.rules.selectors import cell_stamp, shown_supersession
 
 PAGE = "compliance/proposals/proposal_detail.html"
 
@@ -99,12 +101,35 @@ def _notes(request: HttpRequest, cell) -> list[str]:
     return prebuild_notes(cell_selectors.cell_with_layout(request.user, cell.pk))
 
 
+def with_supersession(documents, today) -> list[ProposalDocument]:
+    """The documents, each built one with ``under``: whether the rules it
+    was computed under are superseded by ``today``'s (the cell's stamp now,
+    or a function giving it: called only when a document is built, as it
+    reads the whole cell), and the difference rule by rule."""
+    documents = list(documents)
+    ready = ProposalDocument.Status.READY
+    if callable(today):
+        today = today() if any(d.status == ready for d in documents) else None
+    for document in documents:
+        document.under = (
+            shown_supersession(document.computed_under, today)
+            if document.status == ProposalDocument.Status.READY
+            else None
+        )
+    return documents
+
+
+def _today(request: HttpRequest, cell):
+    return cell_stamp(cell_selectors.cell_with_layout(request.user, cell.pk))
+
+
 def _context(request: HttpRequest, cell, form=None, notes=None) -> dict:
     # Newest first: versions are counted within each language.
-    documents = (
+    documents = with_supersession(
         documents_for(request.user)
         .filter(proposal__cell=cell)
-        .order_by("-requested_at", "-pk")
+        .order_by("-requested_at", "-pk"),
+        lambda: _today(request, cell),
     )
     return {
         "cell": cell,
@@ -170,11 +195,36 @@ def proposal_document_row(request: HttpRequest, pk: int) -> HttpResponse:
     with suppress(QueueUnavailable):  # tried again at the next poll
         proposal_document_recover(document=document)
     can = can_edit(request.user, document.proposal.cell.project.organisation_id)
+    if document.status == ProposalDocument.Status.READY:
+        (document,) = with_supersession(
+            [document], _today(request, document.proposal.cell)
+        )
     return render_page(
         request,
         "compliance/proposals/partials/proposal_row.html",
         {"document": document, "can_edit": can},
     )
+
+
+@login_required
+def proposal_document_rebuild(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new version of the proposal, in the language and with the sections
+    of this one, computed under the current rules (after a rule, a pack or
+    an edition changed). GET shows the proposal page."""
+    document = get_object_or_404(documents_for(request.user), pk=pk)
+    cell_id = document.proposal.cell_id
+    if request.method != "POST":
+        return redirect("compliance:proposal", cell_id)
+    if not can_edit(request.user, document.proposal.cell.project.organisation_id):
+        raise PermissionDenied
+    try:
+        proposal_rebuild(document=document, actor=request.user)
+    except QueueUnavailable as exc:
+        cell = cell_selectors.cell_for(request.user, cell_id)
+        form = ProposalForm(notes=[])
+        form.add_error(None, str(exc))
+        return render_page(request, PAGE, _context(request, cell, form), status=503)
+    return redirect("compliance:proposal", cell_id)
 
 
 def ready_document(user, pk: int) -> ProposalDocument:

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from compliance.rules.editions import labels as edition_labels
 from compliance.rules.schemas import CellFindings
 from compliance.rules.selectors import cell_findings
 
@@ -24,6 +25,9 @@ class CellFindingsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         data = cell_findings(cell)
+        stamp = data["computed_under"]
+        data["computed_under"] = stamp.model_dump(mode="json")
+        data["editions"] = list(edition_labels(stamp.editions))
         data["summary"] = {status: count for _label, status, count in data["summary"]}
         for group in data["groups"]:
             group["rule"]["certainty_label"] = str(group["rule"]["certainty_label"])

@@ -45,8 +45,10 @@ from compliance.rules.findings import (
     number,
 )
 from compliance.rules.functions import FUNCTION_RULES
+from compliance.rules.robot import ROBOT_RULES
 from compliance.rules.safeguarding import SAFEGUARDING_RULES
-from compliance.rules.sensing import SENSING_RULES
+from compliance.rules.sensing import DEVICE_TYPE, INTERLOCK_DISTANCE, MINIMUM_DISTANCE
+from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 
 # --- ISO 10218-2:2025: risk assessment of the complete cell ----------------
 
@@ -354,12 +356,22 @@ MESH = Rule(
 )
 
 
-BASELINE_RULES: tuple[Rule, ...] = (
-    RISK_ASSESSMENT,
+# The checks of the cell against the standards (not the robot's class or the
+# assessment on file): what a presumption of conformity rests on.
+STANDARDS_RULES: tuple[Rule, ...] = (
     *SAFEGUARDING_RULES,
     REACH_OVER,
     MESH,
-    *SENSING_RULES,
+    MINIMUM_DISTANCE,
+    MINIMUM_DISTANCE_2024,
+    INTERLOCK_DISTANCE,
+    DEVICE_TYPE,
     *COLLABORATIVE_RULES,
     *FUNCTION_RULES,
+)
+
+BASELINE_RULES: tuple[Rule, ...] = (
+    RISK_ASSESSMENT,
+    *STANDARDS_RULES,
+    *ROBOT_RULES,
 )

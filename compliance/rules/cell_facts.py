@@ -13,16 +13,20 @@ from django.utils import timezone
 from cells import geometry, perimeter
 from cells.models import Cell, Device
 from compliance.assessment import selectors
+from compliance.assessment.content import PREVIEW_HASH
 from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
     CertificateFacts,
+    ConformityFacts,
     ContactFacts,
     DeviceFacts,
+    EditionFacts,
     FunctionFacts,
     LibraryPrice,
     OpeningFacts,
+    SafetyConfigFacts,
     SegmentFacts,
 )
 from compliance.safety_functions.models import LibraryDevice
@@ -109,24 +113,29 @@ def _plr_by_device(revision) -> dict[int, str]:
     return served
 
 
-def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
+def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str], bool]:
     """What the cell's latest signed revision records for the checks, and what
-    a newer draft adds (pending, changing no verdict); and the PLr each device
-    serves in the signed revision."""
+    a newer draft adds (pending, changing no verdict); the PLr each device
+    serves in the signed revision; and whether that revision is the one being
+    signed (the signing preview reads the findings as they will stand)."""
     assessment = Assessment.objects.filter(cell=cell).first()
     if assessment is None:
-        return AssessmentFacts(), {}
+        return AssessmentFacts(), {}, False
     signed = (
         assessment.revisions.filter(status=RevisionStatus.SIGNED)
+        .select_related("declaration")
         .order_by("-number")
         .first()
     )
     current = selectors.current_revision(assessment)
     draft = current if signed is None or current.number > signed.number else None
-    touching = {
-        revision.pk: [h for h in revision.hazards.all() if h.body_region]
+    hazards = {
+        revision.pk: list(revision.hazards.all())
         for revision in (signed, draft)
         if revision is not None
+    }
+    touching = {
+        pk: [h for h in listed if h.body_region] for pk, listed in hazards.items()
     }
     kept = _records(signed, touching[signed.pk]) if signed else {}
     pending = []
@@ -134,6 +143,9 @@ def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
         for key, value in _records(draft, touching[draft.pk]).items():
             if value and value != kept.get(key):
                 pending.append(key)
+    being_signed = signed is not None and signed.content_hash == PREVIEW_HASH
+    declaration = selectors.declaration_of(signed) if signed else None
+    frozen = declaration.safety_configuration if declaration else None
     facts = AssessmentFacts(
         exists=True,
         signed=signed is not None,
@@ -144,8 +156,17 @@ def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
         contacts=_contacts(touching[signed.pk]) if signed else (),
         conformity_route_recorded=bool(kept.get("conformity_route")),
         pending=tuple(pending),
+        phases=(
+            tuple(dict.fromkeys(h.phase for h in hazards[signed.pk])) if signed else ()
+        ),
+        signed_safety_configuration=(
+            SafetyConfigFacts(**frozen) if frozen is not None else None
+        ),
+        signed_cell_fingerprint=(
+            declaration.cell_fingerprint if declaration is not None else None
+        ),
     )
-    return facts, (_plr_by_device(signed) if signed else {})
+    return facts, (_plr_by_device(signed) if signed else {}), being_signed
 
 
 def _certificates(cell: Cell) -> tuple[CertificateFacts, ...]:
@@ -276,7 +297,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                     end_mm=b,
                 )
             )
-    assessment, plr_by_device = _assessment(cell)
+    assessment, plr_by_device, being_signed = _assessment(cell)
     devices = []
     library = _library_entries(cell.devices.all())
     for device in cell.devices.all():
@@ -300,6 +321,8 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 detection_lower_mm=device.detection_lower_mm,
                 detection_upper_mm=device.detection_upper_mm or None,
                 guard_locking=device.guard_locking,
+                supplement_z_mm=device.supplement_z_mm,
+                reach_over_ddo_mm=device.reach_over_ddo_mm,
                 existing=device.existing,
                 distance_to_hazard_mm=distance.mm if distance else None,
                 placed=distance is not None,
@@ -339,7 +362,8 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         if isinstance(zone, perimeter.PolygonZone)
         else {"zone_centre_mm": zone.centre, "zone_radius_mm": zone.radius_mm}
     )
-    return CellFacts(
+    config = cell.safety_configuration
+    facts = CellFacts(
         country=cell.project.country,
         robot_kind=cell.robot_kind,
         robot_max_speed_mm_s=cell.max_tcp_speed_mm_s,
@@ -361,5 +385,25 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         # Certificates are judged valid or not on the day of the check.
         checked_on=timezone.localdate(),
         layout=layout,
+        editions=EditionFacts(**cell.project.editions),
+        planned_start=cell.project.planned_start,
+        safety_configuration=SafetyConfigFacts(**config) if config else None,
+        safety_rated_limits=cell.safety_rated_limits,
+        conformity=ConformityFacts(
+            annex_category=cell.annex_i_category or None,
+            procedure=cell.conformity_procedure or None,
+            harmonised_standards=cell.harmonised_standards,
+        ),
         **zone_fields,
     )
+    if being_signed:
+        # The revision is being signed: what signing freezes is the cell as
+        # it stands, so read the findings as they will stand then.
+        frozen = facts.assessment.model_copy(
+            update={
+                "signed_safety_configuration": facts.safety_configuration,
+                "signed_cell_fingerprint": facts.cell_fingerprint(),
+            }
+        )
+        facts = facts.model_copy(update={"assessment": frozen})
+    return facts

@@ -27,9 +27,9 @@ CITATION_PARTS = (
     gettext_noop("ISO 10218-2:2025 (safeguarding of the robot cell)"),
     gettext_noop("ISO 10218-2:2025 (safeguarding)"),
     gettext_noop("ISO 12100:2010, 6.3"),
-    gettext_noop("ISO 13849-1 (PLr)"),
-    gettext_noop("ISO 13849-1:2015, 4.5 and 6.1.8 (PL of a safety function)"),
-    gettext_noop("ISO 13849-2:2012 (validation)"),
+    gettext_noop("ISO 13849-1:2023 (PLr)"),
+    gettext_noop("ISO 13849-1:2023, 6.1.8 (PL of a safety function)"),
+    gettext_noop("ISO 13849-1:2023, 10 (validation)"),
     gettext_noop(
         "ISO 13855 (interlocking guards without guard locking): S = K × T + C, "
         "K = 1600 mm/s (2024 edition: S = K × T + D_GT)"
@@ -71,6 +71,58 @@ CITATION_PARTS = (
         "ISO/TS 15066:2016, 5.5.4 (speed and separation monitoring: protective "
         "separation distance S_p), integrated into ISO 10218-2:2025"
     ),
+    # Issue 17: editions, the EU and US packs, the robot's class and
+    # configuration.
+    gettext_noop("29 CFR 1910.147 (the control of hazardous energy, lockout/tagout)"),
+    gettext_noop("29 CFR 1910.212(a)(1) (machine guarding)"),
+    gettext_noop("ANSI/A3 R15.06-2025, Part 3 (use of industrial robot cells)"),
+    gettext_noop(
+        "ANSI/A3 R15.06-2025, Parts 1 and 2 (adopting ISO 10218-1:2025 and ISO 10218-2:2025)"
+    ),
+    gettext_noop(
+        "Directive 2006/42/EC (presumption of conformity: harmonised standards in the OJ)"
+    ),
+    gettext_noop("Directive 2006/42/EC, Art. 12 and Annex IV (Annexes VIII, IX, X)"),
+    gettext_noop(
+        "Directive 2006/42/EC, Art. 5 (placing on the market) and Annex I (general principles: risk assessment)"
+    ),
+    gettext_noop(
+        "Directive 2006/42/EC, Art. 5 and Annex VII (technical file), Annex II (EC declaration of conformity), CE marking"
+    ),
+    gettext_noop("ISO 10218-1:2025 (robot classes I and II)"),
+    gettext_noop("ISO 10218-1:2025, ISO 10218-2:2025 (cybersecurity; IEC 62443)"),
+    gettext_noop(
+        "ISO 10218-2:2025 (safety functions of the robot application: verification and validation)"
+    ),
+    gettext_noop(
+        "ISO 13855:2024 (EN ISO 13855:2025), 6 (detection zone orthogonal to the approach): S = K × T + D_DS + Z, D_DS = max(D_DT, D_DO, D_DU)"
+    ),
+    gettext_noop(
+        "ISO 13855:2024 (EN ISO 13855:2025), 6 (orthogonal approach) and 6.3 (parallel approach): S = K × T + D_DS + Z"
+    ),
+    gettext_noop(
+        "ISO 13855:2024 (EN ISO 13855:2025), 6.3 (detection zone parallel to the approach): S = K × T + D_DS + Z"
+    ),
+    gettext_noop(
+        "ISO 13849-1:2023, risk graph for the required performance level (Annex A of the 2015 edition)"
+    ),
+    gettext_noop(
+        "Regulation (EU) 2023/1230 (presumption of conformity: harmonised standards in the OJ)"
+    ),
+    gettext_noop(
+        "Regulation (EU) 2023/1230, Annex III 1.1.9 (protection against corruption) and 1.2.1 (safety and reliability of control systems)"
+    ),
+    gettext_noop(
+        "Regulation (EU) 2023/1230, Annex IV (technical documentation), Annex V (EU declaration of conformity), CE marking"
+    ),
+    gettext_noop(
+        "Regulation (EU) 2023/1230, Art. 10 (obligations of manufacturers) and Annex III (general principles: risk assessment)"
+    ),
+    gettext_noop("Regulation (EU) 2023/1230, Art. 25 and Annex I (Parts A and B)"),
+    gettext_noop(
+        "Regulation (EU) 2023/1230, Art. 3(16) and Art. 18 (substantial modification)"
+    ),
+    gettext_noop("assemblies of machinery"),
 )
 
 # The descriptions the calculators' clause lines give in brackets (and after

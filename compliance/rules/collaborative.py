@@ -332,14 +332,18 @@ PFL = Rule(
         "contact the limits give a maximum relative speed from the robot's "
         "moving mass and payload and the region's stiffness and mass; the robot "
         "must not move faster where that region can be touched. The limits must "
-        "still be measured on the real cell."
+        "still be measured on the real cell. ISO 10218-2:2025 took these limits "
+        "in; one secondary source places them in its Annex M (measurement in "
+        "6.3.3 and Annex N), not confirmed."
     ),
     text_ko=(
         "동력·힘 제한 방식에서는 로봇이 사람과 접촉할 수 있으나, 신체 부위별 부속서 "
         "A의 힘·압력 한계 안에서만 허용됩니다. 일시적 접촉의 경우 로봇의 움직이는 "
         "질량과 가반하중, 신체 부위의 강성과 질량으로 최대 상대속도가 정해지며, "
         "해당 부위와 닿을 수 있는 곳에서 로봇은 그보다 빨리 움직이면 안 됩니다. "
-        "실제 셀에서 힘과 압력을 측정해 확인해야 합니다."
+        "실제 셀에서 힘과 압력을 측정해 확인해야 합니다. ISO 10218-2:2025는 이 "
+        "한계를 받아들였으며, 2차 자료 한 곳은 그 위치를 부속서 M(측정은 6.3.3과 "
+        "부속서 N)으로 전하지만 확인되지 않았습니다."
     ),
     # ts15066_body_regions.json regions and formulas: confirmed_two_sources
     # true (non-dominant hand pressures: one source, per finding).

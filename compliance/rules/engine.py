@@ -1,9 +1,20 @@
 """Which rule packs apply to a cell, and the findings they give.
 
-Korea (``KR``): the Korea pack (Rules on OSH Standards Arts. 222-224, OSH Act
-Art. 84) and then the international baseline (ISO 10218-2, ISO 13857, ISO
-13855, IEC 61496, ISO/TS 15066). Any other country: the baseline only, as no
-other national pack exists yet. Pure Python, no Django.
+A cell gets its jurisdiction's pack (``editions.jurisdiction_of`` its
+country), then the international baseline (ISO 10218-1/-2, ISO 13857, ISO
+13855, IEC 61496, ISO/TS 15066, ISO 13849-1):
+
+- Korea (``KR``): Rules on OSH Standards Arts. 222-224, OSH Act Art. 84;
+- EU / EEA: the Machinery Directive 2006/42/EC for a cell put into service up
+  to 19 January 2027, the Machinery Regulation (EU) 2023/1230 from 20 January
+  2027 (``eu.instrument``);
+- United States: ANSI/A3 R15.06-2025 and OSHA 29 CFR 1910.212 and 1910.147;
+- anywhere else: the baseline only.
+
+A rule tied to one edition of a standard applies only to a project that
+computes with that edition (``CellFacts.editions``). Every set of findings
+can name what it was computed under (``computed_under``). Pure Python, no
+Django.
 """
 
 from __future__ import annotations
@@ -12,20 +23,28 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from compliance.calculators.base import gettext_noop
+from compliance.rules import eu, history
 from compliance.rules.baseline import BASELINE_RULES
+from compliance.rules.editions import jurisdiction_of
 from compliance.rules.facts import CellFacts
 from compliance.rules.findings import Finding, Jurisdiction, Rule, Status
 from compliance.rules.korea import KOREA_RULES
+from compliance.rules.us import US_RULES
 
 
 @dataclass(frozen=True)
 class RulePack:
     """The rules of one jurisdiction, in the order they are shown."""
 
-    key: str  # "korea", "baseline"
+    key: str  # "korea", "baseline", "eu_regulation", ...
     jurisdiction: Jurisdiction
     title: str  # English, marked with gettext_noop
     rules: tuple[Rule, ...]
+
+    @property
+    def version(self) -> int:
+        """The release of the rule set that last changed this pack."""
+        return history.pack_version(rule.id for rule in self.rules)
 
 
 KOREA = RulePack(
@@ -34,16 +53,50 @@ KOREA = RulePack(
     title=gettext_noop("Korea: Rules on OSH Standards Arts. 222-224, OSH Act Art. 84"),
     rules=KOREA_RULES,
 )
+EU_DIRECTIVE = RulePack(
+    key="eu_directive",
+    jurisdiction="EU",
+    title=gettext_noop(
+        "EU / EEA: Machinery Directive 2006/42/EC (cells put into service up to "
+        "19 January 2027)"
+    ),
+    rules=eu.DIRECTIVE_RULES,
+)
+EU_REGULATION = RulePack(
+    key="eu_regulation",
+    jurisdiction="EU",
+    title=gettext_noop(
+        "EU / EEA: Machinery Regulation (EU) 2023/1230 (cells put into service "
+        "from 20 January 2027)"
+    ),
+    rules=eu.REGULATION_RULES,
+)
+UNITED_STATES = RulePack(
+    key="us",
+    jurisdiction="US",
+    title=gettext_noop(
+        "United States: ANSI/A3 R15.06-2025, OSHA 29 CFR 1910.212 and 1910.147"
+    ),
+    rules=US_RULES,
+)
 BASELINE = RulePack(
     key="baseline",
     jurisdiction="INTL",
     title=gettext_noop(
-        "International baseline: ISO 10218-2, ISO 13857, ISO 13855, "
-        "IEC 61496, ISO/TS 15066"
+        "International baseline: ISO 10218-1/-2, ISO 13857, ISO 13855, "
+        "IEC 61496, ISO/TS 15066, ISO 13849-1"
     ),
     rules=BASELINE_RULES,
 )
-NATIONAL_PACKS: dict[str, RulePack] = {"KR": KOREA}
+NATIONAL_PACKS: dict[str, RulePack] = {"KR": KOREA, "US": UNITED_STATES}
+# Every pack, in the order the Rules page lists them.
+ALL_PACKS: tuple[RulePack, ...] = (
+    KOREA,
+    EU_REGULATION,
+    EU_DIRECTIVE,
+    UNITED_STATES,
+    BASELINE,
+)
 
 
 class RuleFindings(NamedTuple):
@@ -53,17 +106,40 @@ class RuleFindings(NamedTuple):
     findings: tuple[Finding, ...]
 
 
-def rule_packs_for(country: str) -> tuple[RulePack, ...]:
-    """The national pack of ``country`` (ISO alpha-2) if there is one, then the
-    international baseline."""
-    national = NATIONAL_PACKS.get(country.upper())
+def rule_packs_for(
+    country: str, facts: CellFacts | None = None
+) -> tuple[RulePack, ...]:
+    """The packs for a cell in ``country`` (ISO alpha-2): its jurisdiction's
+    pack if there is one, then the international baseline. For the EU, the
+    Directive or the Regulation by the cell's planned start (``facts``;
+    without them, the Regulation)."""
+    jurisdiction = jurisdiction_of(country)
+    if jurisdiction == "EU":
+        use_directive = facts is not None and eu.instrument(facts) == "directive"
+        return (EU_DIRECTIVE if use_directive else EU_REGULATION, BASELINE)
+    national = NATIONAL_PACKS.get(jurisdiction)
     return (national, BASELINE) if national else (BASELINE,)
 
 
 def all_rules() -> tuple[Rule, ...]:
     """Every rule of every pack, e.g. for a page listing them."""
-    packs = (*NATIONAL_PACKS.values(), BASELINE)
-    return tuple(rule for pack in packs for rule in pack.rules)
+    return tuple(rule for pack in ALL_PACKS for rule in pack.rules)
+
+
+def applies(rule: Rule, facts: CellFacts) -> bool:
+    """A rule tied to an edition applies where the project uses that edition."""
+    if rule.edition is None:
+        return True
+    standard, year = rule.edition
+    return getattr(facts.editions, standard, None) == year
+
+
+def applied_packs(facts: CellFacts) -> dict[str, tuple[Rule, ...]]:
+    """The packs applied to the cell, each with the rules of it that apply."""
+    return {
+        pack.key: tuple(rule for rule in pack.rules if applies(rule, facts))
+        for pack in rule_packs_for(facts.country, facts)
+    }
 
 
 def evaluate(facts: CellFacts) -> tuple[RuleFindings, ...]:
@@ -71,9 +147,15 @@ def evaluate(facts: CellFacts) -> tuple[RuleFindings, ...]:
     findings in the order of the cell's segments, openings and devices."""
     return tuple(
         RuleFindings(rule, rule.evaluate(facts))
-        for pack in rule_packs_for(facts.country)
-        for rule in pack.rules
+        for rules in applied_packs(facts).values()
+        for rule in rules
     )
+
+
+def computed_under(facts: CellFacts) -> history.ComputedUnder:
+    """What findings of this cell computed now rest on: the release, the packs
+    with their versions, the editions, each rule applied."""
+    return history.stamp(applied_packs(facts), facts.editions.as_dict())
 
 
 def summary(results: tuple[RuleFindings, ...]) -> dict[Status, int]:

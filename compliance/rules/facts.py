@@ -9,6 +9,8 @@ Django.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
@@ -44,6 +46,24 @@ SENSING_DEVICE_KINDS: frozenset[str] = frozenset(
 CELL_SUBJECT = "cell"  # subject key of findings about the cell as a whole
 
 PerformanceLevel = Literal["a", "b", "c", "d", "e"]
+# The maker's identity of the robot controller's safety configuration.
+SafetyConfigKind = Literal[
+    "ur_checksum",  # Universal Robots safety checksum
+    "abb_safemove_crc",  # ABB SafeMove configuration CRC
+    "kuka_safeoperation_checksum",  # KUKA SafeOperation checksum
+    "fanuc_dcs_signature",  # FANUC DCS signature number
+    "other",  # another maker's
+]
+# EU: the Annex I listing of the machinery and the conformity assessment
+# procedure chosen (Regulation (EU) 2023/1230 Art. 25; Directive 2006/42/EC
+# Art. 12 and Annex IV).
+AnnexCategory = Literal["not_listed", "part_a", "part_b"]
+ConformityProcedure = Literal[
+    "internal_control",  # module A / Directive Annex VIII
+    "type_examination",  # modules B + C / Directive Annex IX
+    "full_quality_assurance",  # module H / Directive Annex X
+    "unit_verification",  # module G (Regulation only)
+]
 CertificateKind = Literal["kiria_cobot_workplace"]
 Point = tuple[float, float]
 
@@ -150,6 +170,11 @@ class DeviceFacts(_Facts):
     detection_upper_mm: float | None = Field(default=None, gt=0)
     # Interlocked door with guard locking (ISO 14119).
     guard_locking: bool = False
+    # ISO 13855:2024: the supplement Z for the device's measurement and
+    # reflection errors (data sheet; 0 if none), and the reach-over distance
+    # D_DO from the 2024 table as the engineer read it in their copy.
+    supplement_z_mm: float | None = Field(default=None, ge=0)
+    reach_over_ddo_mm: float | None = Field(default=None, ge=0)
     # Already in place at the customer's: checked, but not bought.
     existing: bool = False
     # Measured on the plan from where the device is drawn (light curtain or
@@ -206,6 +231,13 @@ class AssessmentFacts(_Facts):
     # What the newer draft records that the signed revision does not:
     # "low_fence_justification", "conformity_route", "contact_regions".
     pending: tuple[str, ...] = ()
+    # The life-cycle phases of the signed revision's hazards (ISO 12100 5.4).
+    phases: tuple[str, ...] = ()
+    # Frozen with the latest signed revision at signing (None: signed before
+    # this was recorded, or no signed revision): the robot's safety
+    # configuration assessed, and the fingerprint of the cell as assessed.
+    signed_safety_configuration: SafetyConfigFacts | None = None
+    signed_cell_fingerprint: str | None = None
 
     @field_validator("contact_regions")
     @classmethod
@@ -218,6 +250,38 @@ class AssessmentFacts(_Facts):
                 f"{', '.join(unknown)}; use one of {', '.join(sorted(known))}"
             )
         return tuple(dict.fromkeys(regions))
+
+
+class SafetyConfigFacts(_Facts):
+    """The identity of the robot controller's safety configuration, as the
+    maker shows it (a checksum, CRC or signature): kind and value."""
+
+    kind: SafetyConfigKind
+    value: str = Field(min_length=1, max_length=64)
+
+    def label(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+class ConformityFacts(_Facts):
+    """EU: how the cell, as machinery, goes to its CE marking, as recorded."""
+
+    annex_category: AnnexCategory | None = None  # None: not recorded
+    procedure: ConformityProcedure | None = None
+    # Designed to harmonised standards (or common specifications) that cover
+    # all the relevant essential requirements: the presumption of conformity.
+    harmonised_standards: bool | None = None
+
+
+class EditionFacts(_Facts):
+    """The edition of each standard the project computes with."""
+
+    iso13855: Literal["2010", "2024"] = "2010"
+    iso10218: Literal["2025"] = "2025"
+    iso13849_1: Literal["2023"] = "2023"
+
+    def as_dict(self) -> dict[str, str]:
+        return self.model_dump()
 
 
 class CertificateFacts(_Facts):
@@ -297,6 +361,17 @@ class CellFacts(_Facts):
     # The day the check is made, given by the caller (a certificate's validity
     # is judged on it); None: not known, so no certificate counts as valid.
     checked_on: date | None = None
+    # The editions of the standards the project computes with.
+    editions: EditionFacts = EditionFacts()
+    # When the cell is planned to be put into service (EU: the Directive or
+    # the Regulation); None: not recorded.
+    planned_start: date | None = None
+    # The robot controller's safety configuration identity (None: not
+    # recorded), and whether safety-rated robot functions (speed, zone or
+    # force limits) carry part of the safeguarding, as the cell records it.
+    safety_configuration: SafetyConfigFacts | None = None
+    safety_rated_limits: bool = False
+    conformity: ConformityFacts = ConformityFacts()
 
     @field_validator("collaborative_modes")
     @classmethod
@@ -349,6 +424,44 @@ class CellFacts(_Facts):
         """The speed to check with: the programmed speed if recorded, else the
         robot's maximum (the cautious choice)."""
         return self.programmed_speed_mm_s or self.robot_max_speed_mm_s
+
+    def cell_fingerprint(self) -> str:
+        """What the findings about the cell's guarding rest on (robot figures,
+        hazard zone, segments, openings, devices as drawn), as 16 hex digits:
+        compared with the fingerprint frozen at signing, it tells whether the
+        cell changed since it was assessed."""
+        data = self.model_dump(
+            mode="json",
+            include={
+                "robot_kind",
+                "robot_max_speed_mm_s",
+                "robot_stopping_time_ms",
+                "robot_moving_mass_kg",
+                "payload_kg",
+                "hazard_zone_height_mm",
+                "hazard_zone_lower_mm",
+                "zone_centre_mm",
+                "zone_radius_mm",
+                "zone_polygon_mm",
+                "collaborative_modes",
+                "programmed_speed_mm_s",
+                "segments",
+                "openings",
+                "devices",
+            },
+        )
+        for device in data.get("devices", []):
+            # What the assessment, the library or a certificate says of a
+            # device is not the device as drawn.
+            for field in (
+                "plr_served",
+                "library",
+                "kcs_certified",
+                "kcs_certificate_no",
+            ):
+                device.pop(field, None)
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @property
     def controller_time_ms(self) -> float:

@@ -10,6 +10,8 @@ from compliance.calculators.base import gettext_noop
 # A finding's figure keys, less their unit suffix (``_mm``, ``_ms`` ...).
 FIGURE_NAMES = {
     "c": gettext_noop("C"),
+    "class_i_speed": gettext_noop("Class I speed limit"),
+    "d_ds": gettext_noop("D_DS"),
     "clearance": gettext_noop("clearance"),
     "controller_time": gettext_noop("controller time"),
     "distance": gettext_noop("distance"),
@@ -20,6 +22,7 @@ FIGURE_NAMES = {
     "height": gettext_noop("height"),
     "iec61496_type": gettext_noop("IEC 61496 type"),
     "lower": gettext_noop("lower edge"),
+    "max_speed": gettext_noop("maximum speed"),
     "mesh_opening": gettext_noop("mesh opening"),
     "overall_stopping_time": gettext_noop("overall stopping time"),
     "payload": gettext_noop("payload"),
@@ -35,5 +38,6 @@ FIGURE_NAMES = {
     "tests_missing": gettext_noop("tests not recorded"),
     "upper": gettext_noop("upper edge"),
     "width": gettext_noop("width"),
+    "z": gettext_noop("Z"),
     "zone_radius": gettext_noop("zone radius"),
 }

@@ -26,7 +26,7 @@ from compliance.calculators.base import CalcResult, Certainty, Line, fmt, gettex
 if TYPE_CHECKING:
     from compliance.rules.facts import CellFacts
 
-Jurisdiction = Literal["KR", "INTL"]
+Jurisdiction = Literal["KR", "EU", "US", "INTL"]
 Volatility = Literal["low", "medium", "high"]
 
 # The reference files record no retrieval or check date. This is the date of
@@ -114,6 +114,13 @@ class Rule:
     check: Callable[[CellFacts], list[Finding]]
     # Said with every finding, e.g. that the legal text must be confirmed.
     caveat: str = ""  # English, marked with gettext_noop
+    # Raised by hand when the check itself changes (its fingerprint follows,
+    # ``history``); the texts and citation are fingerprinted as they are.
+    revision: int = 1
+    # (standard key, edition year) when the rule belongs to one edition of a
+    # standard, e.g. ("iso13855", "2024"); it applies to a project that
+    # computes with that edition only. None: whatever the edition.
+    edition: tuple[str, str] | None = None
 
     def finding(
         self,

@@ -1,4 +1,4 @@
-"""ISO 13849-1 and ISO 13849-2: each safety function reaches its PLr and is
+"""ISO 13849-1:2023: each safety function reaches its PLr and is
 validated; each safeguarding device is part of a specified safety function.
 
 The PL a function reaches is computed from its subsystems
@@ -70,7 +70,7 @@ def _check_functions(facts: CellFacts) -> list[Finding]:
             else:
                 message = gettext_noop(
                     "A validation test of %(label)s failed: correct the function "
-                    "and test it again (ISO 13849-2)."
+                    "and test it again (ISO 13849-1:2023, 10)."
                 )
             findings.append(
                 rule.finding(
@@ -109,7 +109,7 @@ def _check_functions(facts: CellFacts) -> list[Finding]:
         elif function.tests_missing:
             message = gettext_noop(
                 "%(label)s reaches PL %(pl)s, meeting the PLr %(plr)s by "
-                "calculation, but its validation (ISO 13849-2) is not complete: "
+                "calculation, but its validation (ISO 13849-1:2023, 10) is not complete: "
                 "tests of its plan without a passed record: %(missing)s."
             )
             values["missing"] = function.tests_missing
@@ -152,8 +152,8 @@ def _check_functions(facts: CellFacts) -> list[Finding]:
 FUNCTION_PL = Rule(
     id="INTL-13849-function",
     jurisdiction="INTL",
-    citation="ISO 13849-1:2015, 4.5 and 6.1.8 (PL of a safety function); "
-    "ISO 13849-2:2012 (validation)",
+    citation="ISO 13849-1:2023, 6.1.8 (PL of a safety function); "
+    "ISO 13849-1:2023, 10 (validation)",
     text_en=(
         "Each safety function reaches at least the performance level required "
         "(PLr) by the risk assessment, computed from its subsystems in series "

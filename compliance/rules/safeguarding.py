@@ -259,15 +259,17 @@ ENCLOSURE = Rule(
         "perimeter of guards, with every opening in it guarded. Checked on the "
         "plan: the guard segments must join end to end into a closed loop round "
         "the hazard zone without touching it; a gap that is no opening, or a "
-        "zone reaching past the guarding, fails. A collaborative robot needs "
-        "this too unless the cell uses a collaborative operation mode."
+        "zone reaching past the guarding, fails. A robot built for "
+        "collaborative applications needs this too unless the cell is a "
+        "collaborative application (uses a collaborative operation mode)."
     ),
     text_ko=(
         "협동 작업 방식이 아니면 로봇의 최대 공간(도달거리, 엔드 이펙터, 공작물 "
         "포함)은 닫힌 방호 울타리 안에 있어야 하고, 그 개구부는 모두 방호되어야 "
         "합니다. 도면에서 확인합니다: 방호 구간이 끝과 끝이 이어져 위험구역을 "
         "닿지 않게 둘러싸야 하며, 개구부가 아닌 틈이나 방호를 넘어서는 위험구역은 "
-        "부적합입니다. 협동로봇도 협동 작업 방식을 쓰지 않으면 같습니다."
+        "부적합입니다. 협동 적용용 로봇(협동로봇)도 셀이 협동 작업 방식을 쓰는 협동 "
+        "적용이 아니면 같습니다."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=REFERENCE_SET_DATE,

@@ -35,6 +35,8 @@ class FindingRule(_Shown):
 
     id: str
     jurisdiction: Jurisdiction
+    # The edition it belongs to, as cited ("ISO 13855:2024"); "" for any.
+    edition: str
     citation: str
     text: str
     certainty: RuleCertainty
@@ -68,10 +70,27 @@ class FindingGroup(_Shown):
     findings: list[RuleFinding]
 
 
+class RulesComputedUnder(_Shown):
+    """What the findings were computed under: the release of the rule set,
+    the packs applied (key: the release that last changed it), the edition
+    of each standard (key: year) and each rule applied (id: fingerprint).
+    Kept with signed revisions and proposal versions, so that a later change
+    of a rule shows them as computed under superseded rules."""
+
+    ruleset: int = Field(ge=1)
+    packs: dict[str, int]
+    editions: dict[str, str]
+    rules: dict[str, str]
+
+
 class CellFindings(_Shown):
     """Every rule of the packs that apply to the cell's country, in the packs'
-    order, each with its findings, and the counts per status."""
+    order, each with its findings, the counts per status, and what they were
+    computed under."""
 
     cell: int
     summary: FindingCounts
     groups: list[FindingGroup]
+    computed_under: RulesComputedUnder
+    # The editions computed with, as cited: "ISO 13855:2024", ...
+    editions: list[str]

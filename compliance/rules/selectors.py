@@ -10,11 +10,15 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from compliance.rules import history
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.citations import citation_text
-from compliance.rules.engine import evaluate, summary
+from compliance.rules.editions import STANDARDS
+from compliance.rules.editions import labels as edition_labels
+from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
+from compliance.rules.robot import CONFIG_KIND_LABELS
 from compliance.texts import localise_function
 
 STATUS_LABELS = {
@@ -53,7 +57,12 @@ def shown_citation(citation: str) -> str:
 
 
 def shown_rule(rule: Rule) -> dict[str, Any]:
+    edition = ""
+    if rule.edition is not None:
+        standard, year = rule.edition
+        edition = STANDARDS[standard].edition(year).label
     return {
+        "edition": edition,
         "id": rule.id,
         "jurisdiction": rule.jurisdiction,
         "citation": shown_citation(rule.citation),
@@ -122,11 +131,14 @@ def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, A
 
 
 def cell_findings(cell) -> dict[str, Any]:
-    """Every rule that applies to the cell's country, with its findings."""
-    results = evaluate(cell_facts(cell))
+    """Every rule that applies to the cell's country, with its findings, and
+    what they were computed under."""
+    facts = cell_facts(cell)
+    results = evaluate(facts)
     counts = summary(results)
     labels = layout_labels(cell)
     return {
+        "computed_under": computed_under(facts),
         "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
         "groups": [
             {
@@ -172,6 +184,7 @@ def findings_first(data: dict[str, Any], status: str | None = None) -> dict[str,
         ],
         "groups": groups,
         "fails": open_findings(data, ("fail",)),
+        "computed_under": data.get("computed_under"),
     }
 
 
@@ -187,3 +200,131 @@ def open_findings(
         if finding["status"] in statuses
     ]
     return sorted(found, key=lambda f: _RANK[f["status"]])
+
+
+# --- what findings were computed under, and whether that is superseded -----
+
+CHANGE_LABELS = {
+    "added": gettext_lazy("added"),
+    "changed": gettext_lazy("changed"),
+    "removed": gettext_lazy("removed"),
+}
+
+
+def cell_stamp(cell) -> history.ComputedUnder:
+    """The stamp findings of ``cell`` (loaded by ``cell_with_layout``) get now."""
+    return computed_under(cell_facts(cell))
+
+
+def stamp_of(kept: object) -> history.ComputedUnder | None:
+    """A stored stamp (JSON) as a model; None when there is none or it does
+    not read (then taken as computed under release 1)."""
+    if not isinstance(kept, dict):
+        return None
+    try:
+        return history.ComputedUnder.model_validate(kept)
+    except ValueError:
+        return None
+
+
+def pack_title(key: str) -> str:
+    for pack in ALL_PACKS:
+        if pack.key == key:
+            return _(pack.title)
+    return key
+
+
+def shown_stamp(stamp: history.ComputedUnder | None) -> dict[str, Any]:
+    """A stamp for a reader: the release, the packs with their versions, the
+    editions as cited."""
+    stamp = stamp or history.LEGACY
+    return {
+        "ruleset": stamp.ruleset,
+        "packs": [
+            {"key": key, "title": pack_title(key), "version": version}
+            for key, version in stamp.packs.items()
+        ],
+        "editions": list(edition_labels(stamp.editions)),
+        "legacy": not stamp.rules,
+    }
+
+
+def shown_supersession(kept: object, today: history.ComputedUnder) -> dict[str, Any]:
+    """Whether findings kept with ``kept`` (a stored stamp, maybe None) are
+    superseded by the rules of ``today``, and the difference rule by rule."""
+    found = history.superseded(stamp_of(kept), today)
+    return {
+        "superseded": found.superseded,
+        "kept": shown_stamp(found.computed_under),
+        "current_ruleset": found.current_ruleset,
+        "rules": [
+            {
+                "rule_id": d.rule_id,
+                "change": d.change,
+                "change_label": CHANGE_LABELS[d.change],
+                "events": [
+                    {
+                        "version": e.version,
+                        "released_on": e.released_on,
+                        "change_label": CHANGE_LABELS[e.change],
+                        "note": _(e.note) if e.note else "",
+                    }
+                    for e in d.events
+                ],
+            }
+            for d in found.rules
+        ],
+        "editions": [
+            {
+                "standard": STANDARDS[e.standard].title,
+                "was": STANDARDS[e.standard].edition(e.was).label,
+                "now": STANDARDS[e.standard].edition(e.now).label,
+            }
+            for e in found.editions
+            if e.standard in STANDARDS
+        ],
+        "packs_added": [pack_title(p) for p in found.packs_added],
+        "packs_removed": [pack_title(p) for p in found.packs_removed],
+    }
+
+
+def rule_events(rule_id: str) -> list[dict[str, Any]]:
+    """A rule's history for the Rules page: added, changed, removed, by release."""
+    return [
+        {
+            "version": e.version,
+            "released_on": e.released_on,
+            "change": e.change,
+            "change_label": CHANGE_LABELS[e.change],
+            "note": _(e.note) if e.note else "",
+        }
+        for e in history.rule_history(rule_id)
+    ]
+
+
+def config_words(config: dict[str, str] | None) -> str:
+    """A robot safety configuration ({kind, value}) in the reader's words."""
+    if not config:
+        return ""
+    kind = CONFIG_KIND_LABELS.get(config.get("kind", ""), config.get("kind", ""))
+    return f"{_(kind)} {config.get('value', '')}".strip()
+
+
+def stamp_lines(stamp: history.ComputedUnder) -> list[str]:
+    """What findings were computed under, as sentences for a document."""
+    shown = shown_stamp(stamp)
+    packs = "; ".join(
+        _("%(pack)s (version %(version)s)")
+        % {"pack": pack["title"], "version": pack["version"]}
+        for pack in shown["packs"]
+    )
+    lines = [
+        _("Computed under rule set release %(version)s: %(packs)s.")
+        % {"version": shown["ruleset"], "packs": packs}
+    ]
+    if shown["editions"]:
+        lines.append(
+            _("Editions of the standards: %(editions)s.")
+            % {"editions": ", ".join(shown["editions"])}
+        )
+    return lines

@@ -299,6 +299,7 @@ MINIMUM_DISTANCE = Rule(
         )
     ),
     check=_check_minimum_distance,
+    edition=("iso13855", "2010"),
 )
 
 
@@ -505,7 +506,7 @@ DEVICE_TYPE = Rule(
     jurisdiction="INTL",
     citation=(
         "IEC 61496-1, IEC 61496-2 (light curtains and grids), IEC 61496-3 "
-        "(laser scanners); ISO 13849-1 (PLr)"
+        "(laser scanners); ISO 13849-1:2023 (PLr)"
     ),
     text_en=(
         "Light curtains, light grids and safety laser scanners are electro-"

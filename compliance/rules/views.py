@@ -8,14 +8,21 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from cells import selectors as cell_selectors
-from compliance.rules.engine import all_rules, rule_packs_for
+from compliance.assessment.models import RevisionStatus, SignatureDeclaration
+from compliance.proposals.models import ProposalDocument
+from compliance.rules import history
+from compliance.rules.editions import DEFAULT_REASONS, STANDARDS
+from compliance.rules.engine import ALL_PACKS, all_rules
 from compliance.rules.selectors import (
     STATUS_LABELS,
     STATUS_ORDER,
     cell_findings,
     findings_first,
     open_findings,
+    rule_events,
     shown_rule,
+    shown_stamp,
+    shown_supersession,
     status_filter,
 )
 
@@ -42,7 +49,53 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "statuses": [(s, STATUS_LABELS[s]) for s in STATUS_ORDER],
         **findings_first(cell_findings(cell), status),
     }
+    today = context["computed_under"]
+    context |= {
+        "stamp": shown_stamp(today),
+        "signed_under": _signed_under(cell, today),
+        "proposal_under": _proposal_under(cell, today),
+    }
     return render(request, "compliance/rules/cell_compliance.html", context)
+
+
+def _signed_under(cell, today) -> dict | None:
+    """The latest signed revision of the cell and whether the rules its
+    declaration was computed under are superseded (one query)."""
+    declaration = (
+        SignatureDeclaration.objects.filter(
+            revision__assessment__cell=cell, revision__status=RevisionStatus.SIGNED
+        )
+        .select_related("revision")
+        .order_by("-revision__number")
+        .only("computed_under", "revision__number", "revision__id")
+        .first()
+    )
+    if declaration is None:
+        return None
+    return {
+        "revision": declaration.revision.number,
+        **shown_supersession(declaration.computed_under, today),
+    }
+
+
+def _proposal_under(cell, today) -> dict | None:
+    """The newest built proposal version of the cell and whether the rules it
+    was computed under are superseded (one query)."""
+    document = (
+        ProposalDocument.objects.filter(
+            proposal__cell=cell, status=ProposalDocument.Status.READY
+        )
+        .order_by("-finished_at", "-pk")
+        .only("id", "version", "language", "computed_under")
+        .first()
+    )
+    if document is None:
+        return None
+    return {
+        "version": document.version,
+        "language": document.language,
+        **shown_supersession(document.computed_under, today),
+    }
 
 
 @login_required
@@ -66,12 +119,51 @@ def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
 
 @login_required
 def rules(request: HttpRequest) -> HttpResponse:
+    """Every rule of every pack with its history by release, the rules
+    removed, and the editions of the standards with the defaults."""
     packs = [
-        {"title": _(pack.title), "rules": [shown_rule(rule) for rule in pack.rules]}
-        for pack in rule_packs_for("KR")
+        {
+            "key": pack.key,
+            "title": _(pack.title),
+            "version": pack.version,
+            "rules": [
+                shown_rule(rule) | {"history": rule_events(rule.id)}
+                for rule in pack.rules
+            ],
+        }
+        for pack in ALL_PACKS
+    ]
+    removed = [
+        {"id": rule_id, "history": rule_events(rule_id)}
+        for rule_id in history.removed_rules()
+    ]
+    standards = [
+        {
+            "title": standard.title,
+            "choosable": standard.choosable,
+            "editions": [
+                {
+                    "label": edition.label,
+                    "published": edition.published,
+                    "changes": _(edition.changes),
+                    "two_sources": edition.confirmed_two_sources,
+                    "sources": edition.sources,
+                }
+                for edition in standard.editions
+            ],
+        }
+        for standard in STANDARDS.values()
     ]
     return render(
         request,
         "compliance/rules/rule_list.html",
-        {"packs": packs, "count": len(all_rules())},
+        {
+            "packs": packs,
+            "count": len(all_rules()),
+            "release": history.CURRENT,
+            "release_note": _(history.CURRENT.note),
+            "removed": removed,
+            "standards": standards,
+            "defaults": [_(reason) for reason in DEFAULT_REASONS.values()],
+        },
     )

@@ -1,5 +1,5 @@
 """The documents of a safety function: its safety requirements specification
-(ISO 13849-1:2023, 5.2) and its validation plan (ISO 13849-2).
+(ISO 13849-1:2023, 5.2) and its validation plan (ISO 13849-1:2023, 10).
 
 The specification states what the function does, its trigger and reaction,
 the PLr, the stop category, the response time the minimum distance allows,
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from compliance.calculators.base import Line, gettext_noop
 
 SRS_CLAUSE = "ISO 13849-1:2023, 5.2 (safety requirements specification)"
-VALIDATION_CLAUSE = "ISO 13849-2:2012 (validation)"
+VALIDATION_CLAUSE = "ISO 13849-1:2023, 10 (validation)"
 
 
 @dataclass(frozen=True)

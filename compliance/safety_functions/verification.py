@@ -1,6 +1,7 @@
 """The verdict on one safety function: its PLr, the PL its subsystems reach
 (ISO 13849-1, computed by ``calculators.iso13849_verify``) and its
-validation record (ISO 13849-2).
+validation record (ISO 13849-1:2023, Clause 10, which takes in ISO 13849-2's
+validation requirements).
 
 Pass needs all three: a PLr from the signed risk assessment, a computed PL at
 least as high, and every test of the validation plan recorded as passed. A
@@ -235,7 +236,7 @@ def verify_function(
             Line(
                 text=gettext_noop(
                     "A validation test failed: correct the function and test it "
-                    "again (ISO 13849-2)."
+                    "again (ISO 13849-1:2023, 10)."
                 )
             )
         )
@@ -245,7 +246,7 @@ def verify_function(
                 Line(
                     text=gettext_noop(
                         "PL %(pl)s meets the PLr %(plr)s by calculation; the "
-                        "validation (ISO 13849-2) is not yet recorded as passed "
+                        "validation (ISO 13849-1:2023, 10) is not yet recorded as passed "
                         "for every test of the plan."
                     ),
                     values={"pl": result.pl, "plr": signed_plr},

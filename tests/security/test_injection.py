@@ -95,6 +95,9 @@ NOT_USER_TEXT: dict[str, str] = {
     ),
     "compliance.SignatureDeclaration.statement": "the app's fixed declaration",
     "compliance.SignatureDeclaration.language": "the active language code",
+    "compliance.SignatureDeclaration.cell_fingerprint": (
+        "the fingerprint computed at signing (hex digits)"
+    ),
     "compliance.LineItemEdit.key": "a derived line's key, checked",
     "compliance.CatalogueEdit.key": "a catalogue entry's key, checked",
     "compliance.PlanAssumption.key": "a plan activity's key, checked",
@@ -239,6 +242,18 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
             format="json",
         )
     )
+    # The robot's safety configuration: another maker's identifier, typed.
+    _answer(
+        api.patch(
+            reverse("api:cell-detail", args=[imported["id"]]),
+            {
+                "safety_config_kind": "other",
+                "safety_config_value": v("cells.Cell.safety_config_value"),
+            },
+            format="json",
+        ),
+        200,
+    )
     cell = Cell.objects.get(pk=imported["id"])
     world = World(
         user=user,
@@ -248,7 +263,14 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     )
     world.hold(organisation, "name")
     world.hold(cell.project, "name", "customer_name", "site_name")
-    world.hold(cell, "name", "task_description", "robot_manufacturer", "robot_model")
+    world.hold(
+        cell,
+        "name",
+        "task_description",
+        "robot_manufacturer",
+        "robot_model",
+        "safety_config_value",
+    )
     segment = cell.segments.order_by("pk").first()
     opening = segment.openings.get()
     station = cell.stations.order_by("pk").first()
@@ -663,6 +685,7 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:proposal": [cell],
         "compliance:proposal_document_row": [document],
         "compliance:proposal_document_retry": [document],
+        "compliance:proposal_document_rebuild": [document],
         "compliance:proposal_document_download": [document],
         "compliance:catalogue_home": [{}],
         "compliance:catalogue": [org],

@@ -1,4 +1,5 @@
-"""Risk level of a hazard from the ISO 13849-1:2015 Annex A risk-graph parameters.
+"""Risk level of a hazard from the ISO 13849-1:2023 risk-graph parameters (the
+2015 edition's Annex A; the outcomes are the same).
 
 A safety engineer estimates each hazard with the three risk-graph parameters
 (severity S, frequency/exposure F, possibility of avoidance P) and, since the
@@ -155,7 +156,7 @@ def estimate(
     low_probability: bool = False,
     apply_low_probability: bool = False,
 ) -> RiskEstimate:
-    """The risk of a hazard from S, F, P (ISO 13849-1:2015 Annex A) as a level.
+    """The risk of a hazard from S, F, P (ISO 13849-1:2023 risk graph) as a level.
 
     ``apply_low_probability`` says the risk assessment accepts the one-level
     reduction for a low probability of occurrence; it has no effect unless

@@ -301,9 +301,9 @@ def _opening(opening: OpeningFact) -> Suggestion:
 
 
 _STATION_RATIONALE = gettext_noop(
-    "A collaborative robot shares the workspace with the operator here; ISO/TS "
-    "15066 limits the pressure and force of quasi-static and transient contact "
-    "by body region."
+    "In this collaborative application the robot shares the workspace with the "
+    "operator here; ISO 10218-2:2025 (with ISO/TS 15066) limits the pressure "
+    "and force of quasi-static and transient contact by body region."
 )
 
 

@@ -362,7 +362,7 @@ class ReportBuilder(Kit):
             self.para(
                 _(
                     "S: severity, F: frequency and duration of exposure, P: "
-                    "possibility of avoidance (ISO 13849-1:2015, Annex A). The PLr "
+                    "possibility of avoidance (ISO 13849-1:2023 risk graph). The PLr "
                     "is read from the risk graph; the risk level is this product's "
                     "presentation of the PLr, not a figure of a standard."
                 ),
@@ -516,6 +516,19 @@ class ReportBuilder(Kit):
             ),
             self.panel([self.para(f"“{declaration.statement}”")]),
         ]
+        if declaration.safety_configuration:
+            story.append(
+                self.para(
+                    _f(
+                        gettext_noop(
+                            "Robot safety configuration assessed and frozen with "
+                            "the signature: %(config)s"
+                        ),
+                        {"config": declaration.safety_configuration},
+                    )
+                )
+            )
+        story += [self.para(line, "small") for line in declaration.computed_under]
         fails = [f for f in declaration.findings if f.status == "fail"]
         evidence = [f for f in declaration.findings if f.status == "needs_evidence"]
         widths = [37 * mm, 25 * mm, 56 * mm, 48 * mm]

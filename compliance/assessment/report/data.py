@@ -102,6 +102,11 @@ class Declaration(_Frozen):
     signed_at: datetime  # aware, in the zone to print it in
     statement: str
     findings: tuple[DeclaredFinding, ...] = ()
+    # Frozen with it (issue 17), in words: the robot's safety configuration
+    # assessed ("" when the cell recorded none or it was signed before), and
+    # what the findings were computed under.
+    safety_configuration: str = ""
+    computed_under: tuple[str, ...] = ()
 
 
 class Integrity(_Frozen):

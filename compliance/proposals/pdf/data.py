@@ -202,6 +202,9 @@ class RulesSection(_Frozen):
     note: str  # legal text must be confirmed against the official source
     # The ids of the rules of the packs that found nothing to check here.
     left_out: tuple[str, ...] = ()
+    # What the findings were computed under, in words: the rule set's
+    # release with the packs' versions, and the editions of the standards.
+    computed_under: tuple[str, ...] = ()
 
 
 class HazardRow(_Frozen):
@@ -248,6 +251,9 @@ class RiskSection(_Frozen):
     # Revisions signed before declarations were recorded have none.
     declaration: SignatureDeclaration | None = None
     hazards: tuple[HazardRow, ...] = ()
+    # The robot's safety configuration the signed revision froze, in words
+    # ("Universal Robots safety checksum 1A2B3C4D"); "" when none was.
+    safety_configuration: str = ""
 
     @model_validator(mode="after")
     def _hash_when_signed(self) -> RiskSection:
@@ -486,6 +492,10 @@ class ProposalData(_Frozen):
     assumptions: tuple[str, ...] = ()
     exclusions: tuple[str, ...] = ()
     disclaimers: tuple[str, ...] = ()
+    # The rule set, packs, editions and rules its findings were computed
+    # under (compliance.rules.history.ComputedUnder as JSON): kept with the
+    # version, not printed as such.
+    computed_under: dict[str, Any] | None = None
 
     @model_validator(mode="after")
     def _sections_have_data(self) -> ProposalData:

@@ -253,7 +253,9 @@ def rules(p: Kit) -> list[Flowable]:
         ]
         for rule in rules.rows
     ]
-    story: list[Flowable] = [p.panel([p.para(rules.note)]), Spacer(1, 5 * mm)]
+    story: list[Flowable] = [p.panel([p.para(rules.note)]), Spacer(1, 3 * mm)]
+    story += [p.para(line, "small") for line in rules.computed_under]
+    story.append(Spacer(1, 3 * mm))
     if rows:
         story.append(
             p.table(
@@ -312,6 +314,14 @@ def risk(p: Kit) -> list[Flowable]:
                 p.styles["small"],
             ),
         ]
+        if risk.safety_configuration:
+            story.append(
+                p.para(
+                    _("Robot safety configuration assessed: %(config)s")
+                    % {"config": risk.safety_configuration},
+                    "small",
+                )
+            )
         if risk.declaration is not None:
             story += _declaration(p, risk.declaration)
     else:

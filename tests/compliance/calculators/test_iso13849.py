@@ -110,7 +110,9 @@ def test_without_low_probability_there_is_no_lowered_plr():
 
 def test_result_carries_clause_steps_certainty_and_sources():
     result = _plr("S2", "F1", "P2")
-    assert result.clause.startswith("ISO 13849-1:2015, Annex A")
+    # Issue 17: the 2023 edition is cited; the graph is the 2015 Annex A's.
+    assert result.clause.startswith("ISO 13849-1:2023, risk graph")
+    assert "Annex A of the 2015 edition" in result.clause
     assert result.steps and all(line.render() for line in result.steps)
     assert result.certainty is Certainty.TWO_SOURCES
     assert result.sources

@@ -135,7 +135,8 @@ def test_the_pdf_verifies_specifies_and_plans_a_light_curtain_function(
     assert "PL reached PL d" in text
     assert "Basis: the makers' figures." in text
     assert "Needs evidence" in text
-    assert "the validation (ISO 13849-2) is not yet recorded as passed" in text
+    # Issue 17: the validation is cited in ISO 13849-1:2023, Clause 10.
+    assert "the validation (ISO 13849-1:2023, 10) is not yet recorded as passed" in text
     # The block diagram's boxes and the bar, and the working per subsystem.
     assert "Light curtain LC1" in text and "Robot safety input" in text
     assert "PLr d" in text

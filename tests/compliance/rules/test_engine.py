@@ -43,14 +43,20 @@ def test_korea_gets_the_korea_pack_then_the_baseline():
 
 
 def test_other_countries_get_the_baseline_only():
-    assert rule_packs_for("DE") == (BASELINE,)
-    results = evaluate(palletising_cell().model_copy(update={"country": "DE"}))
+    # Issue 17: Germany now has the EU pack and the US its own; Japan has none.
+    assert rule_packs_for("JP") == (BASELINE,)
+    results = evaluate(palletising_cell().model_copy(update={"country": "JP"}))
     assert all(rule.jurisdiction == "INTL" for rule, _ in results)
 
 
 def test_evaluate_keeps_the_pack_and_rule_order():
     ids = [rule.id for rule, _ in evaluate(palletising_cell())]
-    assert ids == [rule.id for rule in (*KOREA.rules, *BASELINE.rules)]
+    # The baseline's rules for the project's edition of ISO 13855 (2010 here).
+    assert ids == [
+        rule.id
+        for rule in (*KOREA.rules, *BASELINE.rules)
+        if rule.edition in (None, ("iso13855", "2010"))
+    ]
     assert ids[:5] == [
         "KR-223-fence-height",
         "KR-223-openings",
@@ -94,12 +100,18 @@ def test_palletising_cell_findings():
         ("Door interlock", Status.NEEDS_EVIDENCE),
         ("E-stop", Status.NEEDS_EVIDENCE),
     ]
+    # Issue 17 adds the robot's class (Class II by its speed: a pass) and the
+    # ISO 10218:2025 cybersecurity requirement (always needs evidence); no
+    # earlier verdict changes.
+    (robot_class,) = found["INTL-10218-1-robot-class"]
+    assert robot_class.status is Status.PASS
     assert summary(results) == {
-        Status.PASS: 22,
+        Status.PASS: 23,
         Status.FAIL: 0,
         Status.WARNING: 0,
-        # The Art. 222/224 procedures, and the three devices' functions.
-        Status.NEEDS_EVIDENCE: 4,
+        # The Art. 222/224 procedures, the three devices' functions, and the
+        # cybersecurity measures.
+        Status.NEEDS_EVIDENCE: 5,
     }
 
 
@@ -124,12 +136,17 @@ def test_machine_tending_cobot_findings():
     # No perimeter: a warning that the collaborative rules carry the safety.
     assert found["INTL-safeguarded-space"][0].status is Status.WARNING
     assert found["KR-84-kcs"] == ()  # an emergency stop is not on the KCs list
+    # Issue 17: the robot's class, the cybersecurity measures, and (as power
+    # and force limiting rests on the robot's safety functions) its safety
+    # configuration, not recorded; the earlier verdicts stand.
+    (config,) = found["INTL-robot-safety-configuration"]
+    assert config.status is Status.NEEDS_EVIDENCE
     assert summary(results) == {
-        Status.PASS: 2,
+        Status.PASS: 3,
         Status.FAIL: 1,
         Status.WARNING: 1,
         # ... and the teach pendant's e-stop, part of no specified function.
-        Status.NEEDS_EVIDENCE: 5,
+        Status.NEEDS_EVIDENCE: 7,
     }
 
 
