@@ -22,7 +22,7 @@ from compliance.costs.models import (
     LineItemEdit,
 )
 from compliance.plan.models import PlanAssumption
-from compliance.proposals.models import Proposal, ProposalDocument
+from compliance.proposals.models import Proposal, ProposalDocument, ProposalText
 from compliance.safety_functions.models import (
     DismissedFunctionSuggestion,
     LibraryDevice,
@@ -50,6 +50,7 @@ __all__ = [
     "PlanAssumption",
     "Proposal",
     "ProposalDocument",
+    "ProposalText",
     "Revision",
     "RevisionStatus",
     "RiskParameter",

@@ -66,6 +66,11 @@ urlpatterns = [
     ),
     path("cells/<int:cell_pk>/proposal/", proposal_views.proposal, name="proposal"),
     path(
+        "cells/<int:cell_pk>/proposal/texts/<str:language>/",
+        proposal_views.proposal_texts_edit,
+        name="proposal_texts_edit",
+    ),
+    path(
         "proposal-documents/<int:pk>/",
         proposal_views.proposal_document_row,
         name="proposal_document_row",

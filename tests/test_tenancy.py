@@ -124,6 +124,9 @@ OBJECT_URLS = {
     "organisation-library-import": lambda o: [o["project"].organisation_id],
     "organisation-library-seed": lambda o: [o["project"].organisation_id],
     "compliance:proposal": lambda o: [o["cell"].pk],
+    # The SA's texts of the proposal (issue 15; tests/compliance/proposals/
+    # test_authoring.py for the viewer).
+    "compliance:proposal_texts_edit": lambda o: [o["cell"].pk, "en"],
     "compliance:proposal_document_row": lambda o: [o["document"].pk],
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
     "compliance:proposal_document_retry": lambda o: [o["document"].pk],

@@ -214,6 +214,8 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:cell_plan", cell, viewer=True),
         v("compliance:plan_assumption_edit", cell, "risk_assessment", scope=EDIT_ROW),
         v("compliance:proposal", cell, viewer=True),
+        # Opened directly, the tab with the English texts being edited.
+        v("compliance:proposal_texts_edit", cell, "en", scope="#texts-en"),
         v("compliance:catalogue", org, viewer=True),
         v("compliance:branding_edit", org, viewer=True),
         v("compliance:catalogue_edit", org, "fence", scope=EDIT_ROW),

@@ -27,14 +27,20 @@ from kombu.exceptions import OperationalError as BrokerError
 from cells import selectors as cell_selectors
 from cells.models import Cell, Role
 from cells.permissions import require_edit, role_in
+from compliance.proposals import authoring
 from compliance.proposals.building import claim_expired
 from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.models import (
+    LANGUAGES,
     OrganisationBranding,
     Proposal,
     ProposalDocument,
+    ProposalText,
+    ShownPasses,
+    ShownRules,
 )
 from compliance.proposals.pdf.data import SECTIONS
+from compliance.proposals.selectors import cell_status
 from compliance.proposals.tasks import build_proposal
 
 logger = logging.getLogger(__name__)
@@ -71,6 +77,119 @@ def proposal_number(cell: Cell) -> str:
     return f"CSP-{cell.project_id:04d}-{cell.pk:04d}"
 
 
+def _proposal_locked(cell: Cell, actor) -> Proposal:
+    """The cell's proposal, made on first use, locked for the transaction."""
+    proposal, _created = Proposal.objects.get_or_create(
+        cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}
+    )
+    return Proposal.objects.select_for_update().get(pk=proposal.pk)
+
+
+def _check_choices(rules: str | None, passes: str | None) -> None:
+    if rules is not None and rules not in ShownRules.values:
+        raise ValidationError({"rules_shown": _("Choose which rules to show.")})
+    if passes is not None and passes not in ShownPasses.values:
+        raise ValidationError(
+            {"passes_shown": _("Choose how to show the checks that passed.")}
+        )
+
+
+def _choose(proposal: Proposal, rules: str | None, passes: str | None) -> None:
+    """Keep the SA's choices of what to show with the proposal."""
+    _check_choices(rules, passes)
+    changed = []
+    if rules is not None and rules != proposal.rules_shown:
+        proposal.rules_shown = rules
+        changed.append("rules_shown")
+    if passes is not None and passes != proposal.passes_shown:
+        proposal.passes_shown = passes
+        changed.append("passes_shown")
+    if changed:
+        proposal.save(update_fields=changed)
+
+
+@transaction.atomic
+def proposal_choices_save(
+    *, cell: Cell, actor, rules: str | None = None, passes: str | None = None
+) -> Proposal:
+    """What the proposal shows: every rule or those that apply; the checks
+    that passed summarised, in full or left out."""
+    require_edit(actor, cell.project.organisation_id)
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
+    return proposal
+
+
+def _check_language(language: str) -> None:
+    if language not in dict(LANGUAGES):
+        raise ValidationError({"language": _("Choose Korean or English.")})
+
+
+def _normalised(text: str) -> str:
+    return "\n".join(
+        line.rstrip() for line in text.replace("\r\n", "\n").split("\n")
+    ).strip()
+
+
+@transaction.atomic
+def proposal_texts_save(
+    *,
+    cell: Cell,
+    actor,
+    language: str,
+    summary: str | None = None,
+    safety_concept: str | None = None,
+    generated: authoring.GeneratedTexts | None = None,
+) -> ProposalText:
+    """The SA's executive summary and safety concept in ``language`` (None:
+    left as it is). A text left as generated from the cell, or emptied, is
+    not kept: the proposal goes on using the generated one, which follows
+    the cell as it changes. ``generated``: the generated texts in
+    ``language``, when the caller has them."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    limits = {
+        "summary": (summary, ProposalText.SUMMARY_MAX),
+        "safety_concept": (safety_concept, ProposalText.SAFETY_CONCEPT_MAX),
+    }
+    for name, (value, limit) in limits.items():
+        if value is not None and len(_normalised(value)) > limit:
+            raise ValidationError(
+                {name: _("At most %(limit)s characters.") % {"limit": f"{limit:,}"}}
+            )
+    proposal = _proposal_locked(cell, actor)
+    if generated is None:
+        generated = authoring.generated_texts(
+            cell_status(cell_selectors.cell_with_layout(actor, cell.pk)), language
+        )
+    text, _created = ProposalText.objects.select_for_update().get_or_create(
+        proposal=proposal, language=language
+    )
+    for name, (value, _limit) in limits.items():
+        if value is None:
+            continue
+        value = _normalised(value)
+        if value == _normalised(getattr(generated, name)):
+            value = ""  # left as generated: keeps following the cell
+        setattr(text, name, value)
+    text.updated_by = actor
+    text.save()
+    return text
+
+
+@transaction.atomic
+def proposal_text_reset(*, cell: Cell, actor, language: str, name: str) -> None:
+    """Go back to the text generated from the cell for ``name`` ("summary"
+    or "safety_concept") in ``language``."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    if name not in ("summary", "safety_concept"):
+        raise ValidationError(_("No such text."))
+    ProposalText.objects.filter(proposal__cell=cell, language=language).update(
+        **{name: "", "updated_by": actor, "updated_at": timezone.now()}
+    )
+
+
 @transaction.atomic
 def proposal_request(
     *,
@@ -79,19 +198,22 @@ def proposal_request(
     language: str,
     sections: list[str] | tuple[str, ...],
     notes: list[str] | None = None,
+    rules: str | None = None,
+    passes: str | None = None,
 ) -> ProposalDocument:
     """A new version of the cell's proposal, pending; the task that builds it
     is sent once the transaction commits. ``notes``: what the check before
-    building said (worked out here when not given), kept with the version."""
+    building said (worked out here when not given), kept with the version.
+    ``rules``, ``passes``: what to show, kept with the proposal (None: as it
+    is); the version records them, so building it again shows the same."""
     require_edit(actor, cell.project.organisation_id)
+    _check_choices(rules, passes)
     if notes is None:
         notes = prebuild_notes(cell_selectors.cell_with_layout(actor, cell.pk))
     chosen = [s for s in SECTIONS if s in sections]
-    proposal, _created = Proposal.objects.get_or_create(
-        cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}
-    )
-    # Lock the proposal so two requests cannot take the same version number.
-    Proposal.objects.select_for_update().get(pk=proposal.pk)
+    # Locked, so two requests cannot take the same version number.
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
     # Versions count within the language: each language's PDFs are their
     # own series (the first English build is version 1 after Korean ones).
     last = (
@@ -105,6 +227,8 @@ def proposal_request(
         version=last + 1,
         language=language,
         sections=chosen,
+        rules_shown=proposal.rules_shown,
+        passes_shown=proposal.passes_shown,
         requested_by=actor,
         notes=list(notes),
     )

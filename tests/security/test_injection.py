@@ -285,7 +285,22 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     _assess(world, v, opening=opening, device=device)
     _safety_functions(world, v, api)
     _costs(world, v, api)
+    _proposal_texts(world, v)
     return world
+
+
+def _proposal_texts(world: World, v) -> None:
+    """The SA's executive summary and safety concept of the English proposal."""
+    from compliance.proposals.services import proposal_texts_save
+
+    text = proposal_texts_save(
+        cell=world.cell,
+        actor=world.user,
+        language="en",
+        summary=v("compliance.ProposalText.summary"),
+        safety_concept=v("compliance.ProposalText.safety_concept"),
+    )
+    world.hold(text, "summary", "safety_concept")
 
 
 def _underlay(world: World, v) -> None:
@@ -661,6 +676,7 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:cell_plan": [cell],
         "compliance:plan_assumption_edit": [{**cell, "key": o["assumption_key"]}],
         "compliance:proposal": [cell],
+        "compliance:proposal_texts_edit": [{**cell, "language": "en"}],
         "compliance:proposal_document_row": [document],
         "compliance:proposal_document_retry": [document],
         "compliance:proposal_document_download": [document],
