@@ -235,6 +235,11 @@ api_urlpatterns = [
         name="cell-proposals",
     ),
     path(
+        "cells/<int:pk>/proposal/",
+        proposal_api.CellProposalView.as_view(),
+        name="cell-proposal",
+    ),
+    path(
         "proposal-documents/<int:pk>/",
         proposal_api.ProposalDocumentView.as_view(),
         name="proposal-document",

@@ -357,6 +357,8 @@ SPECTACULAR_SETTINGS = {
         "PurposeEnum": "cells.models.OpeningPurpose",
         "PhaseEnum": "compliance.assessment.models.Phase",
         "OutcomeEnum": "compliance.safety_functions.models.ValidationOutcome",
+        # A proposal's language as the API takes it (a request, the texts).
+        "LanguageCodeEnum": "compliance.proposals.models.LANGUAGE_CODES",
     },
 }
 

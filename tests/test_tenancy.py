@@ -131,6 +131,7 @@ OBJECT_URLS = {
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
     "compliance:proposal_document_retry": lambda o: [o["document"].pk],
     "cell-proposals": lambda o: [o["cell"].pk],
+    "cell-proposal": lambda o: [o["cell"].pk],
     "proposal-document": lambda o: [o["document"].pk],
     "proposal-document-pdf": lambda o: [o["document"].pk],
     "cell-safeguards": lambda o: [o["cell"].pk],

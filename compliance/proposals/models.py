@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from cells.models import Cell, Organisation
 
 LANGUAGES = [("ko", "한국어"), ("en", "English")]
+LANGUAGE_CODES = tuple(code for code, _name in LANGUAGES)  # the API's bare codes
 
 
 class ShownRules(models.TextChoices):

@@ -459,3 +459,81 @@ def test_the_texts_cost_the_page_no_query_per_language_or_text(
         page = owner_client.get(url)
     assert page.text.count("As written for this proposal") == 4
     assert len(both_written) == len(none_written) <= 25
+
+
+# --- over the API ---------------------------------------------------------------------
+
+
+def api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_the_api_gives_and_takes_the_texts_and_the_choices(enclosed, owner):
+    url = f"/api/v1/cells/{enclosed.pk}/proposal/"
+    start = api(owner).get(url).json()
+    assert start["number"] is None
+    assert (start["rules_shown"], start["passes_shown"]) == ("applicable", "summary")
+    by_language = {t["language"]: t for t in start["texts"]}
+    assert set(by_language) == {"ko", "en"}
+    assert by_language["en"]["summary"] == generated(enclosed, owner, "en").summary
+    assert not by_language["en"]["summary_written"]
+    changed = api(owner).patch(
+        url,
+        {
+            "rules_shown": "all",
+            "texts": [{"language": "en", "summary": MARKUP}],
+        },
+        format="json",
+    )
+    assert changed.status_code == 200, changed.json()
+    body = changed.json()
+    assert body["rules_shown"] == "all" and body["number"]
+    english = next(t for t in body["texts"] if t["language"] == "en")
+    assert (english["summary"], english["summary_written"]) == (MARKUP, True)
+    assert not english["safety_concept_written"]  # left out: left as it was
+    requested = api(owner).post(
+        f"/api/v1/cells/{enclosed.pk}/proposals/",
+        {"language": "en", "sections": ["summary"], "passes_shown": "omitted"},
+        format="json",
+    )
+    assert requested.status_code == 202
+    assert requested.json()["rules_shown"] == "all"
+    assert requested.json()["passes_shown"] == "omitted"
+    # Back to the generated text with "".
+    api(owner).patch(url, {"texts": [{"language": "en", "summary": ""}]}, format="json")
+    assert ProposalText.objects.get().summary == ""
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"rules_shown": "some"}, "rules_shown"),
+        ({"passes_shown": True}, "passes_shown"),
+        ({"texts": [{"language": "fr", "summary": "x"}]}, "texts"),
+        ({"texts": [{"language": "en", "summary": "x" * 1501}]}, "texts"),
+        ({"texts": [{"language": "en"}, {"language": "en"}]}, "texts"),
+        ({"texts": "en"}, "texts"),
+    ],
+)
+def test_bad_input_to_the_api_names_the_field_and_saves_nothing(
+    enclosed, owner, body, field
+):
+    url = f"/api/v1/cells/{enclosed.pk}/proposal/"
+    api(owner).patch(
+        url, {"texts": [{"language": "en", "summary": "Kept."}]}, format="json"
+    )
+    response = api(owner).patch(url, body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()
+    assert ProposalText.objects.get().summary == "Kept."
+    assert enclosed.proposal.rules_shown == "applicable"
+
+
+def test_a_viewer_reads_the_texts_over_the_api_but_cannot_change_them(enclosed, viewer):
+    url = f"/api/v1/cells/{enclosed.pk}/proposal/"
+    assert api(viewer).get(url).status_code == 200
+    refused = api(viewer).patch(url, {"rules_shown": "all"}, format="json")
+    assert refused.status_code == 403
+    assert not ProposalText.objects.exists()
