@@ -71,6 +71,21 @@ urlpatterns = [
         name="proposal_texts_edit",
     ),
     path(
+        "cells/<int:cell_pk>/proposal/preview/",
+        proposal_views.proposal_preview_request,
+        name="proposal_preview_request",
+    ),
+    path(
+        "proposal-previews/<int:pk>/",
+        proposal_views.proposal_preview,
+        name="proposal_preview",
+    ),
+    path(
+        "proposal-previews/<int:pk>/pages/<int:number>.png",
+        proposal_views.proposal_preview_page,
+        name="proposal_preview_page",
+    ),
+    path(
         "proposal-documents/<int:pk>/",
         proposal_views.proposal_document_row,
         name="proposal_document_row",

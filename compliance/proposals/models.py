@@ -167,6 +167,102 @@ class ProposalDocument(models.Model):
         return f"{safe}.pdf"
 
 
+class ProposalPreview(models.Model):
+    """The proposal as it would be built now, shown as page images before a
+    version is built (issue 15): built by a worker as the versions are
+    (pending, processing, then ready with its pages or failed with the
+    error), never numbered and never kept as a PDF. One per proposal and
+    language: asking again replaces it."""
+
+    Status = ProposalDocument.Status
+    # The bounds: the pages drawn (the count is the whole PDF's) and their
+    # widths in pixels, the page and its thumbnail.
+    MAX_PAGES = 60
+    WIDTH_PX = 800
+    THUMBNAIL_PX = 200
+
+    proposal = models.ForeignKey(
+        Proposal, on_delete=models.CASCADE, related_name="previews"
+    )
+    language = models.CharField(_("language"), max_length=2, choices=LANGUAGES)
+    sections = models.JSONField(_("sections"), default=list)
+    rules_shown = models.CharField(
+        _("rules shown"),
+        max_length=12,
+        choices=ShownRules.choices,
+        default=ShownRules.APPLICABLE,
+    )
+    passes_shown = models.CharField(
+        _("passed checks shown"),
+        max_length=12,
+        choices=ShownPasses.choices,
+        default=ShownPasses.SUMMARY,
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.PENDING
+    )
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # When it was last asked for (asking again replaces it).
+    requested_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    claim = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    worker = models.CharField(max_length=200, blank=True)
+    page_count = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("proposal preview")
+        verbose_name_plural = _("proposal previews")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["proposal", "language"], name="proposal_preview_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.proposal.number} preview ({self.language})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.READY, self.Status.FAILED)
+
+    @property
+    def stamp(self) -> str:
+        """Changes with each build: the page images' addresses carry it, so a
+        browser never shows a cached page of the preview before."""
+        return f"{self.finished_at:%Y%m%d%H%M%S%f}" if self.finished_at else "0"
+
+
+class ProposalPreviewPage(models.Model):
+    """One page of a preview as a PNG image, and its thumbnail."""
+
+    preview = models.ForeignKey(
+        ProposalPreview, on_delete=models.CASCADE, related_name="pages"
+    )
+    number = models.PositiveSmallIntegerField()
+    width_px = models.PositiveSmallIntegerField()
+    height_px = models.PositiveSmallIntegerField()
+    image = models.BinaryField(editable=False)
+    thumbnail = models.BinaryField(editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("proposal preview page")
+        verbose_name_plural = _("proposal preview pages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["preview", "number"], name="proposal_preview_page_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.preview} p. {self.number}"
+
+
 class ProposalText(models.Model):
     """What the SA wrote for the proposal in one language: the executive
     summary and the safety concept, printed as written. A blank text is not

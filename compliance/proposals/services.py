@@ -35,13 +35,14 @@ from compliance.proposals.models import (
     OrganisationBranding,
     Proposal,
     ProposalDocument,
+    ProposalPreview,
     ProposalText,
     ShownPasses,
     ShownRules,
 )
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.selectors import cell_status
-from compliance.proposals.tasks import build_proposal
+from compliance.proposals.tasks import build_preview, build_proposal
 
 logger = logging.getLogger(__name__)
 
@@ -62,13 +63,20 @@ class QueueUnavailable(Exception):
         super().__init__(str(QUEUE_UNAVAILABLE))
 
 
-def _send(document_id: int, *, task_id: str | None = None, undo: Callable[[], object]):
-    """Send the build task now; when the broker cannot take it, undo the row's
-    change and raise ``QueueUnavailable``."""
+def _send(
+    document_id: int,
+    *,
+    task_id: str | None = None,
+    undo: Callable[[], object],
+    task=None,
+):
+    """Send the build task now (a version's, or ``task``); when the broker
+    cannot take it, undo the row's change and raise ``QueueUnavailable``."""
+    task = task or build_proposal
     try:
-        build_proposal.apply_async((document_id,), task_id=task_id)
+        task.apply_async((document_id,), task_id=task_id)
     except BrokerError as exc:
-        logger.error("Proposal document %s not queued: %s", document_id, exc)
+        logger.error("%s of %s not queued: %s", task.name, document_id, exc)
         undo()
         raise QueueUnavailable from exc
 
@@ -264,50 +272,106 @@ def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
     return document
 
 
-def _expired(documents: QuerySet[ProposalDocument]) -> QuerySet[ProposalDocument]:
+def _expired(rows: QuerySet) -> QuerySet:
     """Rows "processing" whose claim has expired: their worker died."""
-    return documents.filter(status=Status.PROCESSING).filter(
+    return rows.filter(status=Status.PROCESSING).filter(
         Q(started_at__lt=claim_expired()) | Q(started_at__isnull=True)
     )
 
 
-def _resend(document_id: int) -> bool:
-    """Give an expired row a new claim and send the task that holds it. The
-    conditional update makes this safe to run from several places at once:
-    one takes the row, the others find it no longer expired. ``started_at``
-    becomes the new claim's start, so the row is not sent again meanwhile."""
+# The task that builds each kind of row.
+TASKS = {ProposalDocument: build_proposal, ProposalPreview: build_preview}
+
+
+def _resend(pk: int, model=ProposalDocument) -> bool:
+    """Give an expired row (a version, or a preview) a new claim and send
+    the task that holds it. The conditional update makes this safe to run
+    from several places at once: one takes the row, the others find it no
+    longer expired. ``started_at`` becomes the new claim's start, so the row
+    is not sent again meanwhile."""
     claim = uuid()
-    taken = _expired(ProposalDocument.objects.filter(pk=document_id)).update(
+    taken = _expired(model.objects.filter(pk=pk)).update(
         claim=claim, started_at=timezone.now(), worker=""
     )
     if not taken:
         return False
     # Unsent, the new claim simply expires too and the next sweep sends it.
-    _send(document_id, task_id=claim, undo=lambda: None)
+    _send(pk, task_id=claim, undo=lambda: None, task=TASKS[model])
     return True
 
 
-def proposal_document_recover(*, document: ProposalDocument) -> bool:
-    """Claim on read: a polled row whose worker died is sent again. Raises
-    ``QueueUnavailable`` when the broker cannot take it."""
+def proposal_document_recover(*, document: ProposalDocument | ProposalPreview) -> bool:
+    """Claim on read: a polled row (a version, or a preview) whose worker
+    died is sent again. Raises ``QueueUnavailable`` when the broker cannot
+    take it."""
     if document.status != Status.PROCESSING:
         return False
     if document.started_at and document.started_at >= claim_expired():
         return False  # held: most polls end here, without a query
-    return _resend(document.pk)
+    return _resend(document.pk, type(document))
 
 
 def proposal_documents_recover() -> list[int]:
-    """The periodic sweep (Celery beat): send again every row whose worker
-    died, the oldest first. The ids of the rows sent."""
-    expired = _expired(ProposalDocument.objects.all()).order_by("started_at")
-    sent = []
-    for document_id in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
-        if _resend(document_id):
-            sent.append(document_id)
-    if sent:
-        logger.warning("Proposal documents sent again after a lost worker: %s", sent)
-    return sent
+    """The periodic sweep (Celery beat): send again every version and
+    preview whose worker died, the oldest first. The ids of the versions
+    sent."""
+    sent: dict[type, list[int]] = {}
+    for model in (ProposalDocument, ProposalPreview):
+        expired = _expired(model.objects.all()).order_by("started_at")
+        for pk in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
+            if _resend(pk, model):
+                sent.setdefault(model, []).append(pk)
+    for model, ids in sent.items():
+        logger.warning(
+            "%s sent again after a lost worker: %s", model._meta.verbose_name, ids
+        )
+    return sent.get(ProposalDocument, [])
+
+
+@transaction.atomic
+def proposal_preview_request(
+    *,
+    cell: Cell,
+    actor,
+    language: str,
+    sections: list[str] | tuple[str, ...],
+    rules: str | None = None,
+    passes: str | None = None,
+) -> ProposalPreview:
+    """The proposal as the next version would be, drawn as page images by a
+    worker once the transaction commits: the preview in ``language``,
+    replacing the one before. No version is made. Building one is what
+    previewing is, so it takes the same right."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    _check_choices(rules, passes)
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
+    preview, _created = ProposalPreview.objects.select_for_update().get_or_create(
+        proposal=proposal, language=language
+    )
+    # Reset: a task still building the one replaced no longer holds it.
+    preview.sections = [s for s in SECTIONS if s in sections]
+    preview.rules_shown = proposal.rules_shown
+    preview.passes_shown = proposal.passes_shown
+    preview.status = Status.PENDING
+    preview.error = preview.claim = preview.worker = ""
+    preview.attempts = 0
+    preview.started_at = preview.finished_at = preview.page_count = None
+    preview.requested_by = actor
+    preview.requested_at = timezone.now()
+    preview.save()
+    preview.pages.all().delete()
+    undo = partial(
+        ProposalPreview.objects.filter(
+            pk=preview.pk, status=Status.PENDING, attempts=0
+        ).update,
+        status=Status.FAILED,
+        error=str(QUEUE_UNAVAILABLE),
+        finished_at=timezone.now(),
+    )
+    transaction.on_commit(partial(_send, preview.pk, undo=undo, task=build_preview))
+    return preview
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from contextlib import suppress
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,13 +21,15 @@ from cells import selectors as cell_selectors
 from cells.htmx import is_fragment_request, render_page
 from cells.permissions import can_edit
 from compliance.costs.views import add_errors
-from compliance.proposals import authoring, selectors
+from compliance.proposals import authoring, selectors, services
 from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.forms import BrandingForm, TextsForm
 from compliance.proposals.models import (
     LANGUAGES,
     OrganisationBranding,
     ProposalDocument,
+    ProposalPreview,
+    ProposalPreviewPage,
     ShownPasses,
     ShownRules,
 )
@@ -181,6 +184,7 @@ def _context(
         "cell": cell,
         "project": cell.project,
         "documents": documents,
+        "previews": with_pages(previews_for(request.user).filter(proposal__cell=cell)),
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "notes": notes,
         "text_blocks": _text_blocks(
@@ -327,6 +331,117 @@ def proposal_texts_edit(
         request, cell, status, None, notes, editing=editing, texts_form=texts_form
     )
     return render_page(request, PAGE, context, fragment="proposal", status=code)
+
+
+def previews_for(user):
+    """Previews of the user's organisations' proposals."""
+    return ProposalPreview.objects.filter(
+        proposal__cell__project__organisation__memberships__user=user
+    )
+
+
+def with_pages(previews):
+    """Previews, the newest first, with their pages' numbers and sizes (not
+    their images)."""
+    pages = ProposalPreviewPage.objects.defer("image", "thumbnail")
+    return (
+        previews.select_related("requested_by")
+        .prefetch_related(Prefetch("pages", queryset=pages))
+        .order_by("-requested_at", "-pk")
+    )
+
+
+@login_required
+def proposal_preview_request(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """Preview: the PDF with the form's language, sections and choices and
+    the texts as they stand, drawn as page images by a worker; no version is
+    made. Answers 202 while it is being drawn (the preview polls)."""
+    outer = cell_selectors.cell_for(request.user, cell_pk)
+    if request.method != "POST":
+        return redirect("compliance:proposal", outer.pk)
+    if not can_edit(request.user, outer.project.organisation_id):
+        raise PermissionDenied
+    cell, status, notes = _state(request, cell_pk)
+    form = ProposalForm(request.POST, notes=notes)
+    # A preview needs no tick: it is no version, and shows what to put right.
+    valid = form.is_valid() or set(form.errors) == {"acknowledge"}
+    form.errors.pop("acknowledge", None)
+    code = 202
+    if valid:
+        try:
+            preview = services.proposal_preview_request(
+                cell=cell,
+                actor=request.user,
+                language=form.cleaned_data["language"],
+                sections=form.cleaned_data["sections"],
+                **form.choices(),
+            )
+        except QueueUnavailable as exc:
+            form.add_error(None, str(exc))
+            code = 503
+        else:
+            if not is_fragment_request(request):
+                url = reverse("compliance:proposal", args=[cell.pk])
+                return redirect(f"{url}#previews")
+            # The form as it was sent, to build the version previewed.
+            form = ProposalForm(
+                notes=notes,
+                initial={
+                    **form.cleaned_data,
+                    "rules_shown": preview.rules_shown,
+                    "passes_shown": preview.passes_shown,
+                },
+            )
+    else:
+        code = 400
+    return render_page(
+        request,
+        PAGE,
+        _context(request, cell, status, form, notes),
+        fragment="proposal",
+        status=code,
+    )
+
+
+PREVIEW_BLOCK = "compliance/proposals/partials/proposal_preview.html"
+
+
+@login_required
+def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """One preview: polled by the page while it is drawn (202), then its
+    pages (200)."""
+    preview = get_object_or_404(with_pages(previews_for(request.user)), pk=pk)
+    with suppress(QueueUnavailable):  # tried again at the next poll
+        proposal_document_recover(document=preview)
+    response = render(
+        request,
+        PREVIEW_BLOCK,
+        {"preview": preview},
+        status=200 if preview.finished else 202,
+    )
+    return response
+
+
+@login_required
+def proposal_preview_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A page of a ready preview as a PNG (``?size=thumbnail``: its
+    thumbnail), for the members of its organisation."""
+    field = "thumbnail" if request.GET.get("size") == "thumbnail" else "image"
+    page = get_object_or_404(
+        ProposalPreviewPage.objects.filter(
+            preview__in=previews_for(request.user).filter(
+                status=ProposalPreview.Status.READY
+            )
+        ).only("pk", field),
+        preview_id=pk,
+        number=number,
+    )
+    response = HttpResponse(bytes(getattr(page, field)), content_type="image/png")
+    response["X-Content-Type-Options"] = "nosniff"
+    # The page's address carries the build's stamp (?v=): a preview asked for
+    # again is at a new address, so a cached page is never a stale one.
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @login_required
