@@ -278,7 +278,9 @@ def proposal_texts_edit(
     cell, status, notes = _state(request, cell_pk)
     form = TextsForm(request.POST or None)
     code = 200
-    if request.method == "POST":
+    if request.method != "POST" and "cancel" in request.GET:
+        form = None  # the texts again, as they stand
+    elif request.method == "POST":
         reset = request.POST.get("reset")
         saved = False
         if reset:
@@ -319,6 +321,7 @@ def proposal_texts_edit(
             for b in _text_blocks(cell, status, editing=editing, texts_form=texts_form)
             if b["language"] == language
         ]
+        block["open"] = True  # the language being worked on stays open
         response = render(
             request,
             TEXTS_BLOCK,
@@ -383,6 +386,9 @@ def proposal_preview_request(request: HttpRequest, cell_pk: int) -> HttpResponse
             if not is_fragment_request(request):
                 url = reverse("compliance:proposal", args=[cell.pk])
                 return redirect(f"{url}#previews")
+            # Drawn already where tasks run in-process: then no longer 202.
+            preview.refresh_from_db(fields=["status"])
+            code = 200 if preview.finished else 202
             # The form as it was sent, to build the version previewed.
             form = ProposalForm(
                 notes=notes,

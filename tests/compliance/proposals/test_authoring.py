@@ -217,6 +217,13 @@ def test_the_edit_is_made_in_place_with_htmx(enclosed, owner_client):
     assert form.status_code == 200 and "<html" not in form.text
     assert 'id="texts-en"' in form.text and "<textarea" in form.text
     assert "HX-Request" in form["Vary"]
+    # Cancel: the texts again, in place, the language still open.
+    cancelled = owner_client.get(edit, {"cancel": ""}, HTTP_HX_REQUEST="true")
+    assert (
+        "<textarea" not in cancelled.text
+        and "Generated from the cell" in cancelled.text
+    )
+    assert 'id="texts-en" class="proposal-texts" lang="en" open' in cancelled.text
     saved = owner_client.post(
         edit,
         {"summary": "Short and to the point.", "safety_concept": ""},
