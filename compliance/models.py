@@ -22,7 +22,13 @@ from compliance.costs.models import (
     LineItemEdit,
 )
 from compliance.plan.models import PlanAssumption
-from compliance.proposals.models import Proposal, ProposalDocument
+from compliance.proposals.models import (
+    Proposal,
+    ProposalDocument,
+    ProposalPreview,
+    ProposalPreviewPage,
+    ProposalText,
+)
 from compliance.safety_functions.models import (
     DismissedFunctionSuggestion,
     LibraryDevice,
@@ -50,6 +56,9 @@ __all__ = [
     "PlanAssumption",
     "Proposal",
     "ProposalDocument",
+    "ProposalPreview",
+    "ProposalPreviewPage",
+    "ProposalText",
     "Revision",
     "RevisionStatus",
     "RiskParameter",

@@ -66,6 +66,26 @@ urlpatterns = [
     ),
     path("cells/<int:cell_pk>/proposal/", proposal_views.proposal, name="proposal"),
     path(
+        "cells/<int:cell_pk>/proposal/texts/<str:language>/",
+        proposal_views.proposal_texts_edit,
+        name="proposal_texts_edit",
+    ),
+    path(
+        "cells/<int:cell_pk>/proposal/preview/",
+        proposal_views.proposal_preview_request,
+        name="proposal_preview_request",
+    ),
+    path(
+        "proposal-previews/<int:pk>/",
+        proposal_views.proposal_preview,
+        name="proposal_preview",
+    ),
+    path(
+        "proposal-previews/<int:pk>/pages/<int:number>.png",
+        proposal_views.proposal_preview_page,
+        name="proposal_preview_page",
+    ),
+    path(
         "proposal-documents/<int:pk>/",
         proposal_views.proposal_document_row,
         name="proposal_document_row",
@@ -233,6 +253,11 @@ api_urlpatterns = [
         "cells/<int:pk>/proposals/",
         proposal_api.CellProposalsView.as_view(),
         name="cell-proposals",
+    ),
+    path(
+        "cells/<int:pk>/proposal/",
+        proposal_api.CellProposalView.as_view(),
+        name="cell-proposal",
     ),
     path(
         "proposal-documents/<int:pk>/",

@@ -359,6 +359,8 @@ SPECTACULAR_SETTINGS = {
         # Issue 17: the robot's safety configuration and the EU conformity.
         "SafetyConfigKindEnum": "cells.models.cell.SafetyConfigKind",
         "OutcomeEnum": "compliance.safety_functions.models.ValidationOutcome",
+        # A proposal's language as the API takes it (a request, the texts).
+        "LanguageCodeEnum": "compliance.proposals.models.LANGUAGE_CODES",
     },
 }
 

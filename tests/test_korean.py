@@ -131,13 +131,15 @@ class _Text(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         shown = dict(attrs)
-        # A list of sources is a bibliography: the public documents cited,
-        # named in their own language and marked so (lang="en").
-        bibliography = (
-            shown.get("lang") == "en"
-            and "sources" in (shown.get("class") or "").split()
+        # Text marked English (lang="en") is skipped in two places only: a
+        # list of sources is a bibliography (the public documents cited, named
+        # in their own language), and the English proposal's texts shown or
+        # edited beside the Korean ones on the Proposal tab.
+        classes = set((shown.get("class") or "").split())
+        english = shown.get("lang") == "en" and (
+            bool(classes & {"sources", "authored"}) or tag == "textarea"
         )
-        if tag in self.SKIP or bibliography:
+        if tag in self.SKIP or english:
             self._skipping += 1
             self._skipped.append(tag)
         for name, value in attrs:

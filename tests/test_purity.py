@@ -124,6 +124,7 @@ PURE_MODULES = {
         "compliance.proposals.pdf.plan_figure",
         "compliance.proposals.pdf.safety_functions",
         "compliance.proposals.pdf.underlay_image",
+        "compliance.proposals.pdf.pages",
     ],
 }
 

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from compliance.assessment import services
 from compliance.costs import services as cost_services
-from compliance.proposals import building
+from compliance.proposals import building, previewing
 from compliance.proposals import services as proposal_services
 from compliance.safety_functions import services as function_services
 from compliance.safety_functions.models import LibraryDevice
@@ -124,12 +124,21 @@ OBJECT_URLS = {
     "organisation-library-import": lambda o: [o["project"].organisation_id],
     "organisation-library-seed": lambda o: [o["project"].organisation_id],
     "compliance:proposal": lambda o: [o["cell"].pk],
+    # The SA's texts of the proposal (issue 15; tests/compliance/proposals/
+    # test_authoring.py for the viewer).
+    "compliance:proposal_texts_edit": lambda o: [o["cell"].pk, "en"],
+    # Its preview: asked for, polled, its pages (tests/compliance/proposals/
+    # test_preview.py for the viewer).
+    "compliance:proposal_preview_request": lambda o: [o["cell"].pk],
+    "compliance:proposal_preview": lambda o: [o["preview"].pk],
+    "compliance:proposal_preview_page": lambda o: [o["preview"].pk, 1],
     "compliance:proposal_document_row": lambda o: [o["document"].pk],
     "compliance:proposal_document_download": lambda o: [o["document"].pk],
     "compliance:proposal_document_retry": lambda o: [o["document"].pk],
     # Computed again under the current rules (issue 17).
     "compliance:proposal_document_rebuild": lambda o: [o["document"].pk],
     "cell-proposals": lambda o: [o["cell"].pk],
+    "cell-proposal": lambda o: [o["cell"].pk],
     "proposal-document": lambda o: [o["document"].pk],
     "proposal-document-pdf": lambda o: [o["document"].pk],
     "cell-safeguards": lambda o: [o["cell"].pk],
@@ -300,6 +309,10 @@ def owned(segment, opening, station, cell, project, owner):
         cell=cell, actor=owner, language="en", sections=["summary"]
     )
     assert building.build_document(document.pk, claim="t") == "ready"
+    preview = proposal_services.proposal_preview_request(
+        cell=cell, actor=owner, language="en", sections=["summary"]
+    )
+    assert previewing.build_preview(preview.pk, claim="t") == "ready"
     safety_function = function_services.function_create(
         cell=cell,
         actor=owner,
@@ -336,6 +349,7 @@ def owned(segment, opening, station, cell, project, owner):
         "subsystem": subsystem,
         "validation_record": validation_record,
         "document": document,
+        "preview": preview,
         "custom_line": custom_line,
         "project": project,
         "cell": cell,

@@ -56,6 +56,9 @@ NOT_PAGES = {
     "compliance:hazard_delete": "POST only",
     "compliance:proposal_document_retry": "POST only",
     "compliance:proposal_document_rebuild": "POST only (GET returns to the proposal)",
+    "compliance:proposal_preview_request": "POST only (the Preview button)",
+    "compliance:proposal_preview": "an htmx fragment of the proposal page",
+    "compliance:proposal_preview_page": "a page of the preview, a PNG image",
     "compliance:function_suggestion_accept": "POST only",
     "compliance:function_suggestion_dismiss": "POST only",
     "compliance:safety_function_delete": "POST only (the button asks first)",
@@ -215,6 +218,8 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:cell_plan", cell, viewer=True),
         v("compliance:plan_assumption_edit", cell, "risk_assessment", scope=EDIT_ROW),
         v("compliance:proposal", cell, viewer=True),
+        # Opened directly, the tab with the English texts being edited.
+        v("compliance:proposal_texts_edit", cell, "en", scope="#texts-en"),
         v("compliance:catalogue", org, viewer=True),
         v("compliance:branding_edit", org, viewer=True),
         v("compliance:catalogue_edit", org, "fence", scope=EDIT_ROW),

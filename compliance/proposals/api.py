@@ -7,6 +7,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -18,13 +19,25 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
-from compliance.proposals.models import ProposalDocument
+from cells.permissions import require_edit
+from compliance.proposals import authoring, selectors
+from compliance.proposals.models import (
+    LANGUAGE_CODES,
+    LANGUAGES,
+    ProposalDocument,
+    ProposalText,
+    ShownPasses,
+    ShownRules,
+)
 from compliance.proposals.pdf.data import SECTIONS
+from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import (
     QUEUE_UNAVAILABLE,
     QueueUnavailable,
+    proposal_choices_save,
     proposal_document_recover,
     proposal_request,
+    proposal_texts_save,
 )
 from compliance.proposals.views import documents_for, pdf_response, ready_document
 from compliance.rules.selectors import cell_stamp, shown_supersession
@@ -35,9 +48,19 @@ from compliance.rules.serializers import (
 
 
 class ProposalRequestSerializer(serializers.Serializer):
-    language = serializers.ChoiceField(choices=["ko", "en"])
+    language = serializers.ChoiceField(choices=LANGUAGE_CODES)
     sections = serializers.MultipleChoiceField(
         choices=list(SECTIONS), required=False, default=list(SECTIONS)
+    )
+    rules_shown = serializers.ChoiceField(
+        choices=ShownRules.choices,
+        required=False,
+        help_text="Which rules to list; left out: as the proposal keeps it.",
+    )
+    passes_shown = serializers.ChoiceField(
+        choices=ShownPasses.choices,
+        required=False,
+        help_text="How to show the passed checks; left out: as the proposal keeps it.",
     )
 
     def validate_sections(self, value):
@@ -80,6 +103,8 @@ class ProposalDocumentSerializer(serializers.ModelSerializer):
             "version",
             "language",
             "sections",
+            "rules_shown",
+            "passes_shown",
             "status",
             "error",
             "requested_at",
@@ -179,9 +204,15 @@ class CellProposalsView(APIView):
         cell = cell_selectors.cell_for(request.user, pk)
         serializer = ProposalRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        given = serializer.validated_data
         try:
             document = proposal_request(
-                cell=cell, actor=request.user, **serializer.validated_data
+                cell=cell,
+                actor=request.user,
+                language=given["language"],
+                sections=given["sections"],
+                rules=given.get("rules_shown"),
+                passes=given.get("passes_shown"),
             )
         except QueueUnavailable as exc:
             raise ProposalQueueUnavailable from exc
@@ -218,3 +249,136 @@ class ProposalDocumentPdfView(APIView):
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return pdf_response(ready_document(request.user, pk))
+
+
+# --- what the SA writes and chooses (issue 15) ----------------------------------
+
+
+class ProposalTextSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(choices=LANGUAGE_CODES)
+    summary = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=ProposalText.SUMMARY_MAX,
+        help_text="The executive summary as the proposal prints it: the SA's, "
+        "or else the one generated from the cell. Send it to write it; send "
+        '"" (or the generated text unchanged) to use the generated one.',
+    )
+    safety_concept = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=ProposalText.SAFETY_CONCEPT_MAX,
+        help_text="How the cell is safeguarded, as for the summary.",
+    )
+    summary_written = serializers.BooleanField(
+        read_only=True, help_text="Written by the SA (else generated)."
+    )
+    safety_concept_written = serializers.BooleanField(
+        read_only=True, help_text="Written by the SA (else generated)."
+    )
+
+
+class ProposalAuthoringSerializer(serializers.Serializer):
+    number = serializers.CharField(
+        read_only=True, allow_null=True, help_text="None until the first version."
+    )
+    rules_shown = serializers.ChoiceField(
+        choices=ShownRules.choices,
+        required=False,
+        help_text="Only the rules that apply to the cell, or every rule of the "
+        "packs checked.",
+    )
+    passes_shown = serializers.ChoiceField(
+        choices=ShownPasses.choices,
+        required=False,
+        help_text="The passed checks summarised a line per rule, in full, or "
+        "left out (fails, warnings and findings needing evidence are always in "
+        "full).",
+    )
+    texts = ProposalTextSerializer(
+        many=True,
+        required=False,
+        max_length=len(LANGUAGES),
+        help_text="The texts in each language (Korean and English).",
+    )
+
+    def validate_texts(self, value):
+        languages = [text["language"] for text in value]
+        if len(set(languages)) != len(languages):
+            raise serializers.ValidationError("Give each language once.")
+        return value
+
+
+def _authoring(cell, status) -> dict[str, Any]:
+    """The proposal's choices and texts as they stand (a cell without a
+    proposal yet: the defaults and the generated texts)."""
+    proposal = selectors.proposal_of(cell)
+    written = selectors.written_texts(cell)
+    texts = []
+    for code, _label in LANGUAGES:
+        own = written.get(code)
+        generated = authoring.generated_texts(status, code)
+        texts.append(
+            {
+                "language": code,
+                "summary": (own.summary if own else "") or generated.summary,
+                "safety_concept": (own.safety_concept if own else "")
+                or generated.safety_concept,
+                "summary_written": bool(own and own.summary),
+                "safety_concept_written": bool(own and own.safety_concept),
+            }
+        )
+    return {
+        "number": proposal.number if proposal else None,
+        "rules_shown": proposal.rules_shown if proposal else ShownRules.APPLICABLE,
+        "passes_shown": proposal.passes_shown if proposal else ShownPasses.SUMMARY,
+        "texts": texts,
+    }
+
+
+class CellProposalView(APIView):
+    """What the cell's proposal shows: the SA's choices and texts."""
+
+    @extend_schema(
+        tags=["proposals"],
+        summary="The proposal's texts and choices of what to show",
+        responses={200: ProposalAuthoringSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        data = _authoring(cell, cell_status(cell))
+        return Response(ProposalAuthoringSerializer(data).data)
+
+    @extend_schema(
+        tags=["proposals"],
+        summary="Write the proposal's texts or change what it shows",
+        request=ProposalAuthoringSerializer,
+        responses={200: ProposalAuthoringSerializer},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        cell = cell_selectors.cell_with_layout(request.user, pk)
+        require_edit(request.user, cell.project.organisation_id)
+        serializer = ProposalAuthoringSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        given = serializer.validated_data
+        status_ = cell_status(cell)
+        with transaction.atomic():
+            if "rules_shown" in given or "passes_shown" in given:
+                proposal_choices_save(
+                    cell=cell,
+                    actor=request.user,
+                    rules=given.get("rules_shown"),
+                    passes=given.get("passes_shown"),
+                )
+            for text in given.get("texts", ()):
+                proposal_texts_save(
+                    cell=cell,
+                    actor=request.user,
+                    language=text["language"],
+                    summary=text.get("summary"),
+                    safety_concept=text.get("safety_concept"),
+                    generated=authoring.generated_texts(status_, text["language"]),
+                )
+        return Response(ProposalAuthoringSerializer(_authoring(cell, status_)).data)

@@ -19,10 +19,11 @@ import logging
 import os
 import socket
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError, models, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,6 +35,7 @@ from compliance.proposals.pdf import builder
 logger = logging.getLogger(__name__)
 
 Status = ProposalDocument.Status
+Row = TypeVar("Row", bound=models.Model)
 # Starts of one row that did not finish (its worker died each time) before the
 # row is failed: a cell whose build kills the worker must not loop for ever.
 MAX_ATTEMPTS = 5
@@ -56,48 +58,60 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _claim(document_id: int, claim: str) -> ProposalDocument | None:
-    """Take the row for this task, or None when there is nothing to do."""
+def claim_row(model: type[Row], pk: int, claim: str) -> Row | None:
+    """Take the row (a version, or a preview) for this task, or None when
+    there is nothing to do."""
     with transaction.atomic():
-        document = (
-            ProposalDocument.objects.select_for_update().filter(pk=document_id).first()
-        )
-        if document is None or document.finished:
+        row = model.objects.select_for_update().filter(pk=pk).first()
+        if row is None or row.finished:
             return None
         now = timezone.now()
-        if document.status == Status.PROCESSING:
-            held = document.started_at and document.started_at >= claim_expired(now)
-            if held and document.claim != claim:
+        if row.status == Status.PROCESSING:
+            held = row.started_at and row.started_at >= claim_expired(now)
+            if held and row.claim != claim:
                 return None  # another task holds it
             # Its own redelivery after the worker was lost, or an expired claim:
             # the last start never finished.
-            if document.attempts >= MAX_ATTEMPTS:
-                document.status = Status.FAILED
-                document.finished_at = now
-                document.error = _(
+            if row.attempts >= MAX_ATTEMPTS:
+                row.status = Status.FAILED
+                row.finished_at = now
+                row.error = _(
                     "Stopped after %(attempts)d attempts that never finished: "
                     "the worker building it was lost each time."
-                ) % {"attempts": document.attempts}
-                document.save(update_fields=["status", "finished_at", "error"])
+                ) % {"attempts": row.attempts}
+                row.save(update_fields=["status", "finished_at", "error"])
                 return None
-        document.status = Status.PROCESSING
-        document.claim = claim
-        document.attempts += 1
-        document.started_at = now
-        document.worker = _worker_name()
-        document.save(
-            update_fields=["status", "claim", "attempts", "started_at", "worker"]
-        )
-        return document
+        row.status = Status.PROCESSING
+        row.claim = claim
+        row.attempts += 1
+        row.started_at = now
+        row.worker = _worker_name()
+        row.save(update_fields=["status", "claim", "attempts", "started_at", "worker"])
+        return row
 
 
-def _finish(document: ProposalDocument, claim: str, **fields) -> bool:
+def finish_row(model: type[models.Model], pk: int, claim: str, **fields) -> bool:
     """Write the outcome, only while this task still holds the claim."""
     return bool(
-        ProposalDocument.objects.filter(
-            pk=document.pk, status=Status.PROCESSING, claim=claim
-        ).update(finished_at=timezone.now(), **fields)
+        model.objects.filter(pk=pk, status=Status.PROCESSING, claim=claim).update(
+            finished_at=timezone.now(), **fields
+        )
     )
+
+
+def failure(exc: BaseException) -> str | None:
+    """Why a build failed, for its row; None for a database error (transient:
+    the task retries). Anything else is a bug or bad data: recorded, not
+    retried."""
+    if isinstance(exc, Http404):
+        return _("The person who asked for it can no longer see this cell.")
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return _("Building it took longer than %(seconds)d s and was stopped.") % {
+            "seconds": settings.CELERY_TASK_SOFT_TIME_LIMIT
+        }
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return None
+    return f"{type(exc).__name__}: {exc}"[:2000]
 
 
 def build_document(document_id: int, claim: str) -> str:
@@ -105,43 +119,27 @@ def build_document(document_id: int, claim: str) -> str:
     the row is finished or held by another task. Database errors propagate
     (they are transient: the task retries); any other error fails the
     document with its message."""
-    document = _claim(document_id, claim)
+    document = claim_row(ProposalDocument, document_id, claim)
     if document is None:
         return "skipped"
     try:
         data = proposal_data(document)
         pdf = builder.build_proposal_pdf(data)
-    except Http404:
-        _finish(
-            document,
-            claim,
-            status=Status.FAILED,
-            error=_("The person who asked for it can no longer see this cell."),
+    except Exception as exc:
+        error = failure(exc)
+        if error is None:
+            raise  # transient: the task retries
+        if isinstance(exc, SoftTimeLimitExceeded):
+            logger.warning("Proposal document %s hit the time limit", document_id)
+        elif not isinstance(exc, Http404):
+            logger.exception("Proposal document %s failed", document_id)
+        finish_row(
+            ProposalDocument, document_id, claim, status=Status.FAILED, error=error
         )
         return "failed"
-    except SoftTimeLimitExceeded:
-        logger.warning("Proposal document %s hit the time limit", document_id)
-        _finish(
-            document,
-            claim,
-            status=Status.FAILED,
-            error=_("Building it took longer than %(seconds)d s and was stopped.")
-            % {"seconds": settings.CELERY_TASK_SOFT_TIME_LIMIT},
-        )
-        return "failed"
-    except (OperationalError, InterfaceError):
-        raise  # transient: the task retries
-    except Exception as exc:  # a bug or bad data: record it, do not retry
-        logger.exception("Proposal document %s failed", document_id)
-        _finish(
-            document,
-            claim,
-            status=Status.FAILED,
-            error=f"{type(exc).__name__}: {exc}"[:2000],
-        )
-        return "failed"
-    written = _finish(
-        document,
+    written = finish_row(
+        ProposalDocument,
+        document_id,
         claim,
         status=Status.READY,
         pdf=pdf,

@@ -9,22 +9,17 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from compliance.assessment.models import Revision, RevisionStatus
-from compliance.costs import selectors as cost_selectors
 from compliance.proposals import presentation
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
-from compliance.safety_functions import selectors as function_selectors
+from compliance.proposals.selectors import CellStatus, cell_status
 
 
-def prebuild_notes(cell) -> list[str]:
+def prebuild_notes(cell, status: CellStatus | None = None) -> list[str]:
     """What the proposal of ``cell`` (loaded by ``cell_with_layout``) would
     show a customer that needs explaining, in the reader's language; empty
-    when nothing does."""
+    when nothing does. ``status``: the cell's, when the caller has it."""
+    status = status or cell_status(cell)
     notes: list[str] = []
-    revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
-    latest = revisions.first()
-    signed = revisions.filter(status=RevisionStatus.SIGNED).first()
+    latest, signed = status.latest, status.signed
     if latest is None:
         notes.append(
             _("No risk assessment is recorded: the proposal has no risk register.")
@@ -46,10 +41,8 @@ def prebuild_notes(cell) -> list[str]:
             % {"draft": latest.number, "signed": signed.number}
         )
 
-    facts = cell_facts(cell, functions=function_selectors.cell_functions(cell))
-    findings = [f for result in evaluate(facts) for f in result.findings]
-    fails = sum(f.status == "fail" for f in findings)
-    evidence = sum(f.status == "needs_evidence" for f in findings)
+    fails = status.count("fail")
+    evidence = status.count("needs_evidence")
     if fails:
         notes.append(
             ngettext(
@@ -69,8 +62,8 @@ def prebuild_notes(cell) -> list[str]:
             % {"count": f"{evidence:,}"}
         )
 
-    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
-    unpriced = sum(1 for i in items if i.total_low is None and i.quantity)
+    items = status.items
+    unpriced = status.to_quote
     if unpriced:
         notes.append(
             ngettext(

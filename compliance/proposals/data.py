@@ -24,8 +24,13 @@ from compliance.costs import round_range
 from compliance.costs import selectors as cost_selectors
 from compliance.plan.comparison import Comparison, PlanSummary, compare
 from compliance.plan.selectors import plan_inputs
-from compliance.proposals import presentation
-from compliance.proposals.models import OrganisationBranding, ProposalDocument
+from compliance.proposals import authoring, presentation
+from compliance.proposals.models import (
+    OrganisationBranding,
+    ProposalDocument,
+    ProposalText,
+    ShownRules,
+)
 from compliance.proposals.pdf.data import (
     SECTIONS,
     AcceptedFinding,
@@ -59,9 +64,9 @@ from compliance.proposals.pdf.data import (
     WeeksRange,
 )
 from compliance.proposals.presentation import half_weeks, weeks_text
+from compliance.proposals.selectors import CellStatus, cell_status
 from compliance.rules import sensing
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import computed_under, evaluate
+from compliance.rules.engine import computed_under
 from compliance.rules.figures import FIGURE_NAMES
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
@@ -105,36 +110,35 @@ def proposal_data(
 
 def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     project = cell.project
-    function_rows = function_selectors.cell_functions(cell)
-    facts = cell_facts(cell, functions=function_rows)
-    results = evaluate(facts)
-    stamp = computed_under(facts)
-    findings = [f for group in results for f in group.findings]
-    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
+    status = cell_status(cell)
+    function_rows = status.functions
+    results = status.results
+    stamp = computed_under(status.facts)
+    findings = status.findings
+    items = status.items
     comparison = compare(plan_inputs(cell, items))
     costs = _costs(project, items)
     sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS
+    # The rules that apply: those that found something to check in this cell
+    # (a fenced cell has no power-and-force-limiting rule); the others are
+    # named in a line, or listed apart when the SA chose to show every rule.
+    applying = [result for result in results if result.findings]
+    others = [result for result in results if not result.findings]
+    every_rule = document.rules_shown == ShownRules.ALL
     return ProposalData(
         language=document.language,
         sections=sections,
+        rules_shown=document.rules_shown,
+        passes_shown=document.passes_shown,
         meta=_meta(document, project, cell, on),
-        summary=_summary(cell, costs, comparison),
+        summary=_summary(document, status, costs, comparison),
         cell=_cell(cell, findings),
         rules=RulesSection(
-            # The rules that apply: those that found something to check in
-            # this cell (a fenced cell has no power-and-force-limiting rule).
-            rows=tuple(
-                RuleRow(
-                    id=result.rule.id,
-                    citation=shown_citation(result.rule.citation),
-                    text=rule_text(result.rule),
-                    certainty=str(CERTAINTY_LABELS[result.rule.certainty]),
-                    checked_on=result.rule.checked_on,
-                )
-                for result in results
-                if result.findings
-            ),
-            left_out=tuple(result.rule.id for result in results if not result.findings),
+            rows=tuple(_rule_row(result.rule) for result in applying),
+            others=tuple(_rule_row(result.rule) for result in others)
+            if every_rule
+            else (),
+            left_out=() if every_rule else tuple(result.rule.id for result in others),
             note=_(
                 "Legal texts are reproduced from secondary sources and must be "
                 "confirmed against the official text (in Korea, the National Law "
@@ -187,6 +191,16 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
 
 
 # --- the sections -------------------------------------------------------------
+
+
+def _rule_row(rule) -> RuleRow:
+    return RuleRow(
+        id=rule.id,
+        citation=shown_citation(rule.citation),
+        text=rule_text(rule),
+        certainty=str(CERTAINTY_LABELS[rule.certainty]),
+        checked_on=rule.checked_on,
+    )
 
 
 def _meta(document: ProposalDocument, project, cell, on: date) -> ProposalMeta:
@@ -324,17 +338,19 @@ def _recommendation(comparison: Comparison) -> str | None:
     return None
 
 
-def _summary(cell, costs: CostsSection, comparison: Comparison) -> ExecutiveSummary:
+def _summary(
+    document: ProposalDocument,
+    status: CellStatus,
+    costs: CostsSection,
+    comparison: Comparison,
+) -> ExecutiveSummary:
+    """The figures, and the texts: the SA's as written, or else generated
+    from the cell in the proposal's language."""
     recommendation = _recommendation(comparison)
-    proposed = _(
-        "A proof of concept of the %(task)s cell %(cell)s with a %(robot)s, "
-        "guarded as the rules and standards below require, with the safeguards, "
-        "the work and the plan that lead to it."
-    ) % {
-        "task": cell.get_application_display().lower(),
-        "cell": cell.name,
-        "robot": f"{cell.robot_manufacturer} {cell.robot_model}",
-    }
+    written = ProposalText.objects.filter(
+        proposal_id=document.proposal_id, language=document.language
+    ).first()
+    generated = authoring.generated_texts(status, document.language)
     reasons = [_verdict_text(v, comparison) for v in comparison.verdict]
     if recommendation is None:
         reasons.append(
@@ -346,7 +362,10 @@ def _summary(cell, costs: CostsSection, comparison: Comparison) -> ExecutiveSumm
         )
     reasons.append(comparison.maturity_line.render(_))
     return ExecutiveSummary(
-        proposed=proposed,
+        proposed=authoring.proposed(status),
+        text=(written.summary if written else "") or generated.summary,
+        safety_concept=(written.safety_concept if written else "")
+        or generated.safety_concept,
         # One currency only: the proposal's, of the lines that could be
         # converted; never a mix of currencies.
         costs=(costs.converted,) if costs.converted else (),

@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 
-from compliance.proposals.models import OrganisationBranding
+from compliance.proposals.models import OrganisationBranding, ProposalText
 
 LOGO_MAX_BYTES = 1024 * 1024
 LOGO_MAX_PIXELS = 4_000_000
@@ -83,3 +83,41 @@ class BrandingForm(forms.ModelForm):
             raise forms.ValidationError(_("The logo must be at most 1 MB."))
         data = upload.read(LOGO_MAX_BYTES + 1)
         return data, checked_logo(data)
+
+
+class WrittenText(forms.CharField):
+    """A text as the SA writes it: line breaks as ``\\n`` before its length is
+    counted (a browser sends ``\\r\\n`` but counts one character)."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return value.replace("\r\n", "\n").replace("\r", "\n")
+
+
+class TextsForm(forms.Form):
+    """The executive summary and the safety concept in one language."""
+
+    summary = WrittenText(
+        label=_("Executive summary"),
+        required=False,
+        max_length=ProposalText.SUMMARY_MAX,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_(
+            "At most 1,500 characters; a blank line starts a new paragraph. "
+            "Printed as written."
+        ),
+    )
+    safety_concept = WrittenText(
+        label=_("Safety concept"),
+        required=False,
+        max_length=ProposalText.SAFETY_CONCEPT_MAX,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("At most 1,500 characters: how the cell is safeguarded."),
+    )
+
+    def __init__(self, *args, language: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if language:
+            # The texts are in the proposal's language, whatever the page's.
+            for field in self.fields.values():
+                field.widget.attrs["lang"] = language

@@ -12,13 +12,45 @@ from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Organisation
 
+LANGUAGES = [("ko", "한국어"), ("en", "English")]
+LANGUAGE_CODES = tuple(code for code, _name in LANGUAGES)  # the API's bare codes
+
+
+class ShownRules(models.TextChoices):
+    """Which rules the proposal lists."""
+
+    APPLICABLE = "applicable", _("Only the rules that apply to the cell")
+    ALL = "all", _("Every rule of the packs checked")
+
+
+class ShownPasses(models.TextChoices):
+    """How the proposal shows the checks that passed (fails, warnings and
+    findings needing evidence are always shown in full)."""
+
+    SUMMARY = "summary", _("Summarised, a line per rule")
+    FULL = "full", _("In full, each with its figures")
+    OMITTED = "omitted", _("Left out, counted only")
+
 
 class Proposal(models.Model):
     """The PoC proposal of a cell for its customer. Each PDF made of it is a
-    numbered ``ProposalDocument``: the versions of the proposal."""
+    numbered ``ProposalDocument``: the versions of the proposal. It keeps
+    what the SA chose to show; the texts they wrote are ``ProposalText``."""
 
     cell = models.OneToOneField(Cell, on_delete=models.CASCADE, related_name="proposal")
     number = models.CharField(_("proposal number"), max_length=40)
+    rules_shown = models.CharField(
+        _("rules shown"),
+        max_length=12,
+        choices=ShownRules.choices,
+        default=ShownRules.APPLICABLE,
+    )
+    passes_shown = models.CharField(
+        _("passed checks shown"),
+        max_length=12,
+        choices=ShownPasses.choices,
+        default=ShownPasses.SUMMARY,
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -49,10 +81,23 @@ class ProposalDocument(models.Model):
     # Counted within the language: the first English build is version 1 even
     # after Korean ones (rows made before kept the numbers they had).
     version = models.PositiveIntegerField(_("version"))
-    language = models.CharField(
-        _("language"), max_length=2, choices=[("ko", "한국어"), ("en", "English")]
-    )
+    language = models.CharField(_("language"), max_length=2, choices=LANGUAGES)
     sections = models.JSONField(_("sections"), default=list)
+    # What the proposal's choices were when this version was asked for, so
+    # that building it again shows the same (rows made before: the defaults,
+    # which are what they showed).
+    rules_shown = models.CharField(
+        _("rules shown"),
+        max_length=12,
+        choices=ShownRules.choices,
+        default=ShownRules.APPLICABLE,
+    )
+    passes_shown = models.CharField(
+        _("passed checks shown"),
+        max_length=12,
+        choices=ShownPasses.choices,
+        default=ShownPasses.SUMMARY,
+    )
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.PENDING
     )
@@ -126,6 +171,142 @@ class ProposalDocument(models.Model):
             c if c.isascii() and (c.isalnum() or c in "-.") else "-" for c in stem
         )
         return f"{safe}.pdf"
+
+
+class ProposalPreview(models.Model):
+    """The proposal as it would be built now, shown as page images before a
+    version is built (issue 15): built by a worker as the versions are
+    (pending, processing, then ready with its pages or failed with the
+    error), never numbered and never kept as a PDF. One per proposal and
+    language: asking again replaces it."""
+
+    Status = ProposalDocument.Status
+    # The bounds: the pages drawn (the count is the whole PDF's) and their
+    # widths in pixels, the page and its thumbnail.
+    MAX_PAGES = 60
+    WIDTH_PX = 800
+    THUMBNAIL_PX = 200
+
+    proposal = models.ForeignKey(
+        Proposal, on_delete=models.CASCADE, related_name="previews"
+    )
+    language = models.CharField(_("language"), max_length=2, choices=LANGUAGES)
+    sections = models.JSONField(_("sections"), default=list)
+    rules_shown = models.CharField(
+        _("rules shown"),
+        max_length=12,
+        choices=ShownRules.choices,
+        default=ShownRules.APPLICABLE,
+    )
+    passes_shown = models.CharField(
+        _("passed checks shown"),
+        max_length=12,
+        choices=ShownPasses.choices,
+        default=ShownPasses.SUMMARY,
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.PENDING
+    )
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # When it was last asked for (asking again replaces it).
+    requested_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    claim = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    worker = models.CharField(max_length=200, blank=True)
+    page_count = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("proposal preview")
+        verbose_name_plural = _("proposal previews")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["proposal", "language"], name="proposal_preview_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.proposal.number} preview ({self.language})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.READY, self.Status.FAILED)
+
+    @property
+    def stamp(self) -> str:
+        """Changes with each build: the page images' addresses carry it, so a
+        browser never shows a cached page of the preview before."""
+        return f"{self.finished_at:%Y%m%d%H%M%S%f}" if self.finished_at else "0"
+
+
+class ProposalPreviewPage(models.Model):
+    """One page of a preview as a PNG image, and its thumbnail."""
+
+    preview = models.ForeignKey(
+        ProposalPreview, on_delete=models.CASCADE, related_name="pages"
+    )
+    number = models.PositiveSmallIntegerField()
+    width_px = models.PositiveSmallIntegerField()
+    height_px = models.PositiveSmallIntegerField()
+    image = models.BinaryField(editable=False)
+    thumbnail = models.BinaryField(editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("proposal preview page")
+        verbose_name_plural = _("proposal preview pages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["preview", "number"], name="proposal_preview_page_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.preview} p. {self.number}"
+
+
+class ProposalText(models.Model):
+    """What the SA wrote for the proposal in one language: the executive
+    summary and the safety concept, printed as written. A blank text is not
+    written: the proposal then uses the one generated from the cell
+    (``compliance.proposals.authoring``), which follows the cell as it
+    changes."""
+
+    # Bounded so that one paragraph of either, of the widest letters, still
+    # fits on one page of the PDF: it is never split by a page break.
+    SUMMARY_MAX = 1500
+    SAFETY_CONCEPT_MAX = 1500
+
+    proposal = models.ForeignKey(
+        Proposal, on_delete=models.CASCADE, related_name="texts"
+    )
+    language = models.CharField(_("language"), max_length=2, choices=LANGUAGES)
+    summary = models.TextField(
+        _("executive summary"), max_length=SUMMARY_MAX, blank=True
+    )
+    safety_concept = models.TextField(
+        _("safety concept"), max_length=SAFETY_CONCEPT_MAX, blank=True
+    )
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("proposal text")
+        verbose_name_plural = _("proposal texts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["proposal", "language"], name="proposal_text_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.proposal.number} ({self.language})"
 
 
 class OrganisationBranding(models.Model):

@@ -27,15 +27,22 @@ from kombu.exceptions import OperationalError as BrokerError
 from cells import selectors as cell_selectors
 from cells.models import Cell, Role
 from cells.permissions import require_edit, role_in
+from compliance.proposals import authoring
 from compliance.proposals.building import claim_expired
 from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.models import (
+    LANGUAGES,
     OrganisationBranding,
     Proposal,
     ProposalDocument,
+    ProposalPreview,
+    ProposalText,
+    ShownPasses,
+    ShownRules,
 )
 from compliance.proposals.pdf.data import SECTIONS
-from compliance.proposals.tasks import build_proposal
+from compliance.proposals.selectors import cell_status
+from compliance.proposals.tasks import build_preview, build_proposal
 
 logger = logging.getLogger(__name__)
 
@@ -56,19 +63,139 @@ class QueueUnavailable(Exception):
         super().__init__(str(QUEUE_UNAVAILABLE))
 
 
-def _send(document_id: int, *, task_id: str | None = None, undo: Callable[[], object]):
-    """Send the build task now; when the broker cannot take it, undo the row's
-    change and raise ``QueueUnavailable``."""
+def _send(
+    document_id: int,
+    *,
+    task_id: str | None = None,
+    undo: Callable[[], object],
+    task=None,
+):
+    """Send the build task now (a version's, or ``task``); when the broker
+    cannot take it, undo the row's change and raise ``QueueUnavailable``."""
+    task = task or build_proposal
     try:
-        build_proposal.apply_async((document_id,), task_id=task_id)
+        task.apply_async((document_id,), task_id=task_id)
     except BrokerError as exc:
-        logger.error("Proposal document %s not queued: %s", document_id, exc)
+        logger.error("%s of %s not queued: %s", task.name, document_id, exc)
         undo()
         raise QueueUnavailable from exc
 
 
 def proposal_number(cell: Cell) -> str:
     return f"CSP-{cell.project_id:04d}-{cell.pk:04d}"
+
+
+def _proposal_locked(cell: Cell, actor) -> Proposal:
+    """The cell's proposal, made on first use, locked for the transaction."""
+    proposal, _created = Proposal.objects.get_or_create(
+        cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}
+    )
+    return Proposal.objects.select_for_update().get(pk=proposal.pk)
+
+
+def _check_choices(rules: str | None, passes: str | None) -> None:
+    if rules is not None and rules not in ShownRules.values:
+        raise ValidationError({"rules_shown": _("Choose which rules to show.")})
+    if passes is not None and passes not in ShownPasses.values:
+        raise ValidationError(
+            {"passes_shown": _("Choose how to show the checks that passed.")}
+        )
+
+
+def _choose(proposal: Proposal, rules: str | None, passes: str | None) -> None:
+    """Keep the SA's choices of what to show with the proposal."""
+    _check_choices(rules, passes)
+    changed = []
+    if rules is not None and rules != proposal.rules_shown:
+        proposal.rules_shown = rules
+        changed.append("rules_shown")
+    if passes is not None and passes != proposal.passes_shown:
+        proposal.passes_shown = passes
+        changed.append("passes_shown")
+    if changed:
+        proposal.save(update_fields=changed)
+
+
+@transaction.atomic
+def proposal_choices_save(
+    *, cell: Cell, actor, rules: str | None = None, passes: str | None = None
+) -> Proposal:
+    """What the proposal shows: every rule or those that apply; the checks
+    that passed summarised, in full or left out."""
+    require_edit(actor, cell.project.organisation_id)
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
+    return proposal
+
+
+def _check_language(language: str) -> None:
+    if language not in dict(LANGUAGES):
+        raise ValidationError({"language": _("Choose Korean or English.")})
+
+
+def _normalised(text: str) -> str:
+    return "\n".join(
+        line.rstrip() for line in text.replace("\r\n", "\n").split("\n")
+    ).strip()
+
+
+@transaction.atomic
+def proposal_texts_save(
+    *,
+    cell: Cell,
+    actor,
+    language: str,
+    summary: str | None = None,
+    safety_concept: str | None = None,
+    generated: authoring.GeneratedTexts | None = None,
+) -> ProposalText:
+    """The SA's executive summary and safety concept in ``language`` (None:
+    left as it is). A text left as generated from the cell, or emptied, is
+    not kept: the proposal goes on using the generated one, which follows
+    the cell as it changes. ``generated``: the generated texts in
+    ``language``, when the caller has them."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    limits = {
+        "summary": (summary, ProposalText.SUMMARY_MAX),
+        "safety_concept": (safety_concept, ProposalText.SAFETY_CONCEPT_MAX),
+    }
+    for name, (value, limit) in limits.items():
+        if value is not None and len(_normalised(value)) > limit:
+            raise ValidationError(
+                {name: _("At most %(limit)s characters.") % {"limit": f"{limit:,}"}}
+            )
+    proposal = _proposal_locked(cell, actor)
+    if generated is None:
+        generated = authoring.generated_texts(
+            cell_status(cell_selectors.cell_with_layout(actor, cell.pk)), language
+        )
+    text, _created = ProposalText.objects.select_for_update().get_or_create(
+        proposal=proposal, language=language
+    )
+    for name, (value, _limit) in limits.items():
+        if value is None:
+            continue
+        value = _normalised(value)
+        if value == _normalised(getattr(generated, name)):
+            value = ""  # left as generated: keeps following the cell
+        setattr(text, name, value)
+    text.updated_by = actor
+    text.save()
+    return text
+
+
+@transaction.atomic
+def proposal_text_reset(*, cell: Cell, actor, language: str, name: str) -> None:
+    """Go back to the text generated from the cell for ``name`` ("summary"
+    or "safety_concept") in ``language``."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    if name not in ("summary", "safety_concept"):
+        raise ValidationError(_("No such text."))
+    ProposalText.objects.filter(proposal__cell=cell, language=language).update(
+        **{name: "", "updated_by": actor, "updated_at": timezone.now()}
+    )
 
 
 @transaction.atomic
@@ -79,19 +206,22 @@ def proposal_request(
     language: str,
     sections: list[str] | tuple[str, ...],
     notes: list[str] | None = None,
+    rules: str | None = None,
+    passes: str | None = None,
 ) -> ProposalDocument:
     """A new version of the cell's proposal, pending; the task that builds it
     is sent once the transaction commits. ``notes``: what the check before
-    building said (worked out here when not given), kept with the version."""
+    building said (worked out here when not given), kept with the version.
+    ``rules``, ``passes``: what to show, kept with the proposal (None: as it
+    is); the version records them, so building it again shows the same."""
     require_edit(actor, cell.project.organisation_id)
+    _check_choices(rules, passes)
     if notes is None:
         notes = prebuild_notes(cell_selectors.cell_with_layout(actor, cell.pk))
     chosen = [s for s in SECTIONS if s in sections]
-    proposal, _created = Proposal.objects.get_or_create(
-        cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}
-    )
-    # Lock the proposal so two requests cannot take the same version number.
-    Proposal.objects.select_for_update().get(pk=proposal.pk)
+    # Locked, so two requests cannot take the same version number.
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
     # Versions count within the language: each language's PDFs are their
     # own series (the first English build is version 1 after Korean ones).
     last = (
@@ -105,6 +235,8 @@ def proposal_request(
         version=last + 1,
         language=language,
         sections=chosen,
+        rules_shown=proposal.rules_shown,
+        passes_shown=proposal.passes_shown,
         requested_by=actor,
         notes=list(notes),
     )
@@ -152,50 +284,106 @@ def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
     return document
 
 
-def _expired(documents: QuerySet[ProposalDocument]) -> QuerySet[ProposalDocument]:
+def _expired(rows: QuerySet) -> QuerySet:
     """Rows "processing" whose claim has expired: their worker died."""
-    return documents.filter(status=Status.PROCESSING).filter(
+    return rows.filter(status=Status.PROCESSING).filter(
         Q(started_at__lt=claim_expired()) | Q(started_at__isnull=True)
     )
 
 
-def _resend(document_id: int) -> bool:
-    """Give an expired row a new claim and send the task that holds it. The
-    conditional update makes this safe to run from several places at once:
-    one takes the row, the others find it no longer expired. ``started_at``
-    becomes the new claim's start, so the row is not sent again meanwhile."""
+# The task that builds each kind of row.
+TASKS = {ProposalDocument: build_proposal, ProposalPreview: build_preview}
+
+
+def _resend(pk: int, model=ProposalDocument) -> bool:
+    """Give an expired row (a version, or a preview) a new claim and send
+    the task that holds it. The conditional update makes this safe to run
+    from several places at once: one takes the row, the others find it no
+    longer expired. ``started_at`` becomes the new claim's start, so the row
+    is not sent again meanwhile."""
     claim = uuid()
-    taken = _expired(ProposalDocument.objects.filter(pk=document_id)).update(
+    taken = _expired(model.objects.filter(pk=pk)).update(
         claim=claim, started_at=timezone.now(), worker=""
     )
     if not taken:
         return False
     # Unsent, the new claim simply expires too and the next sweep sends it.
-    _send(document_id, task_id=claim, undo=lambda: None)
+    _send(pk, task_id=claim, undo=lambda: None, task=TASKS[model])
     return True
 
 
-def proposal_document_recover(*, document: ProposalDocument) -> bool:
-    """Claim on read: a polled row whose worker died is sent again. Raises
-    ``QueueUnavailable`` when the broker cannot take it."""
+def proposal_document_recover(*, document: ProposalDocument | ProposalPreview) -> bool:
+    """Claim on read: a polled row (a version, or a preview) whose worker
+    died is sent again. Raises ``QueueUnavailable`` when the broker cannot
+    take it."""
     if document.status != Status.PROCESSING:
         return False
     if document.started_at and document.started_at >= claim_expired():
         return False  # held: most polls end here, without a query
-    return _resend(document.pk)
+    return _resend(document.pk, type(document))
 
 
 def proposal_documents_recover() -> list[int]:
-    """The periodic sweep (Celery beat): send again every row whose worker
-    died, the oldest first. The ids of the rows sent."""
-    expired = _expired(ProposalDocument.objects.all()).order_by("started_at")
-    sent = []
-    for document_id in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
-        if _resend(document_id):
-            sent.append(document_id)
-    if sent:
-        logger.warning("Proposal documents sent again after a lost worker: %s", sent)
-    return sent
+    """The periodic sweep (Celery beat): send again every version and
+    preview whose worker died, the oldest first. The ids of the versions
+    sent."""
+    sent: dict[type, list[int]] = {}
+    for model in (ProposalDocument, ProposalPreview):
+        expired = _expired(model.objects.all()).order_by("started_at")
+        for pk in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
+            if _resend(pk, model):
+                sent.setdefault(model, []).append(pk)
+    for model, ids in sent.items():
+        logger.warning(
+            "%s sent again after a lost worker: %s", model._meta.verbose_name, ids
+        )
+    return sent.get(ProposalDocument, [])
+
+
+@transaction.atomic
+def proposal_preview_request(
+    *,
+    cell: Cell,
+    actor,
+    language: str,
+    sections: list[str] | tuple[str, ...],
+    rules: str | None = None,
+    passes: str | None = None,
+) -> ProposalPreview:
+    """The proposal as the next version would be, drawn as page images by a
+    worker once the transaction commits: the preview in ``language``,
+    replacing the one before. No version is made. Building one is what
+    previewing is, so it takes the same right."""
+    require_edit(actor, cell.project.organisation_id)
+    _check_language(language)
+    _check_choices(rules, passes)
+    proposal = _proposal_locked(cell, actor)
+    _choose(proposal, rules, passes)
+    preview, _created = ProposalPreview.objects.select_for_update().get_or_create(
+        proposal=proposal, language=language
+    )
+    # Reset: a task still building the one replaced no longer holds it.
+    preview.sections = [s for s in SECTIONS if s in sections]
+    preview.rules_shown = proposal.rules_shown
+    preview.passes_shown = proposal.passes_shown
+    preview.status = Status.PENDING
+    preview.error = preview.claim = preview.worker = ""
+    preview.attempts = 0
+    preview.started_at = preview.finished_at = preview.page_count = None
+    preview.requested_by = actor
+    preview.requested_at = timezone.now()
+    preview.save()
+    preview.pages.all().delete()
+    undo = partial(
+        ProposalPreview.objects.filter(
+            pk=preview.pk, status=Status.PENDING, attempts=0
+        ).update,
+        status=Status.FAILED,
+        error=str(QUEUE_UNAVAILABLE),
+        finished_at=timezone.now(),
+    )
+    transaction.on_commit(partial(_send, preview.pk, undo=undo, task=build_preview))
+    return preview
 
 
 @transaction.atomic

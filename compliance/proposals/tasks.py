@@ -11,6 +11,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from compliance.proposals import previewing
 from compliance.proposals.building import build_document
 
 
@@ -36,6 +37,26 @@ def build_proposal(self, document_id: int) -> str:
 
 
 @shared_task(
+    name="compliance.proposals.build_preview",
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=5,
+    soft_time_limit=settings.CELERY_TASK_SOFT_TIME_LIMIT,
+    time_limit=settings.CELERY_TASK_TIME_LIMIT,
+)
+def build_preview(self, preview_id: int) -> str:
+    """Draw a proposal's preview as page images. Idempotent as the build of
+    a version is (``compliance.proposals.previewing``)."""
+    try:
+        return previewing.build_preview(preview_id, claim=self.request.id or "")
+    except (OperationalError, InterfaceError) as exc:
+        if self.request.is_eager:
+            raise
+        raise self.retry(exc=exc, countdown=2 ** (self.request.retries + 1)) from exc
+
+
+@shared_task(
     name="compliance.proposals.recover_documents",
     # A sweep touches a few rows; one that overran is simply the next one.
     soft_time_limit=10,
@@ -43,7 +64,8 @@ def build_proposal(self, document_id: int) -> str:
     ignore_result=True,
 )
 def recover_documents() -> int:
-    """Send again the documents whose worker died (run by Celery beat)."""
+    """Send again the documents and previews whose worker died (run by
+    Celery beat)."""
     # Imported here: the services send this module's tasks.
     from compliance.proposals.services import proposal_documents_recover
 

@@ -4,6 +4,7 @@ schedule, and gets the customer's proposal as a PDF, all in a real browser."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -108,3 +109,38 @@ def test_architect_prices_the_plan_and_downloads_the_proposal(
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Turntable guard" in text
     assert "산업안전보건기준에 관한 규칙" in text  # the Korean rule pack, in Korean
+
+
+def test_architect_writes_the_summary_in_place_and_previews_the_proposal(
+    page: Page, live_server, cell, screenshot_dir
+):
+    """The texts edited in place, then the pages seen before any version."""
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/cells/{cell.pk}/proposal/")
+    english = page.locator("#texts-en")
+    english.locator("summary").click()
+    english.get_by_role("link", name="Edit the English texts").click()
+    summary = english.locator("textarea[name=summary]")
+    # It starts from the text generated from the cell.
+    expect(summary).to_have_value(re.compile(r"^A proof of concept of the "))
+    summary.fill("Our offer <b>as written</b> & nothing else.")
+    english.get_by_role("button", name="Save the texts").click()
+    expect(english).to_contain_text("As written for this proposal")
+    expect(english).to_contain_text("Our offer <b>as written</b> & nothing else.")
+    assert page.url.endswith(f"/cells/{cell.pk}/proposal/")  # in place
+
+    page.select_option("#id_language", "en")
+    page.get_by_role("button", name="Preview").click()
+    preview = page.locator(".preview.status-ready")
+    expect(preview).to_be_visible(timeout=30_000)
+    thumbnails = preview.locator(".preview-pages img")
+    count = thumbnails.count()
+    assert count > 1
+    expect(preview).to_contain_text(f"{count} pages")
+    # Every thumbnail drawn (a broken image has no natural width).
+    for index in range(count):
+        thumbnails.nth(index).scroll_into_view_if_needed()
+        expect(thumbnails.nth(index)).to_have_js_property("complete", True)
+        assert thumbnails.nth(index).evaluate("img => img.naturalWidth") == 200
+    expect(page.get_by_role("link", name="Download PDF")).to_have_count(0)
+    page.screenshot(path=screenshot_dir / "proposal-preview.png", full_page=True)

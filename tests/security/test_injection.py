@@ -106,6 +106,9 @@ NOT_USER_TEXT: dict[str, str] = {
     "compliance.ProposalDocument.claim": "written by the worker (a task id)",
     "compliance.ProposalDocument.worker": "written by the worker (its host name)",
     "compliance.ProposalDocument.sha256": "written by the worker",
+    "compliance.ProposalPreview.error": "written by the worker",
+    "compliance.ProposalPreview.claim": "written by the worker (a task id)",
+    "compliance.ProposalPreview.worker": "written by the worker (its host name)",
     "compliance.SafetyFunction.suggestion_key": "the key of the app's proposal",
     "compliance.DismissedFunctionSuggestion.key": "the key of the app's proposal",
 }
@@ -307,7 +310,22 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     _assess(world, v, opening=opening, device=device)
     _safety_functions(world, v, api)
     _costs(world, v, api)
+    _proposal_texts(world, v)
     return world
+
+
+def _proposal_texts(world: World, v) -> None:
+    """The SA's executive summary and safety concept of the English proposal."""
+    from compliance.proposals.services import proposal_texts_save
+
+    text = proposal_texts_save(
+        cell=world.cell,
+        actor=world.user,
+        language="en",
+        summary=v("compliance.ProposalText.summary"),
+        safety_concept=v("compliance.ProposalText.safety_concept"),
+    )
+    world.hold(text, "summary", "safety_concept")
 
 
 def _underlay(world: World, v) -> None:
@@ -636,6 +654,7 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         kind: o[kind].pk for kind in ("segment", "opening", "device", "station")
     }
     document = {"pk": o["document"].pk}
+    preview = {"pk": o["preview"].pk}
     draft, signed = o["revision"].pk, o["signed"].pk
     function = {"pk": o["function"].pk}
     return {
@@ -683,6 +702,10 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:cell_plan": [cell],
         "compliance:plan_assumption_edit": [{**cell, "key": o["assumption_key"]}],
         "compliance:proposal": [cell],
+        "compliance:proposal_texts_edit": [{**cell, "language": "en"}],
+        "compliance:proposal_preview_request": [cell],  # POST only: back to the tab
+        "compliance:proposal_preview": [preview],
+        "compliance:proposal_preview_page": [{**preview, "number": 1}],
         "compliance:proposal_document_row": [document],
         "compliance:proposal_document_retry": [document],
         "compliance:proposal_document_rebuild": [document],
@@ -793,9 +816,11 @@ def url_names() -> set[str]:
 
 # Elements only a payload makes (the app draws none of them) ...
 INJECTED_ELEMENTS = {"x", "para", "font", "img"}
-# ... but for the app's own pictures: the floor-plan image and the logo.
+# ... but for the app's own pictures: the floor-plan image, the logo and the
+# proposal preview's pages.
 APP_IMAGES = re.compile(
     r"/cells/\d+/layout/image/file\?v=\d+|/organisations/\d+/branding/logo/"
+    r"|/proposal-previews/\d+/pages/\d+\.png\?size=thumbnail&v=\d+"
 )
 # Attributes that take a URL, where "javascript:" would run.
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "hx-get"}
@@ -895,6 +920,20 @@ def request_proposal(world: World, client: Client, capture) -> ProposalDocument:
         )
     assert response.status_code == 302, response.content[:2000]
     return ProposalDocument.objects.filter(proposal__cell=world.cell).latest("pk")
+
+
+def request_preview(world: World, client: Client, capture):
+    """The English proposal's preview, asked for on its page."""
+    from compliance.proposals.models import ProposalPreview
+    from compliance.proposals.pdf.data import SECTIONS
+
+    with capture(execute=True):
+        response = client.post(
+            reverse("compliance:proposal_preview_request", args=[world.cell.pk]),
+            {"language": "en", "sections": list(SECTIONS)},
+        )
+    assert response.status_code == 302, response.content[:2000]
+    return ProposalPreview.objects.get(proposal__cell=world.cell, language="en")
 
 
 @dataclass
@@ -1004,6 +1043,9 @@ def test_payloads_are_shown_as_text_everywhere(
     document.refresh_from_db()
     assert (document.status, document.error) == ("ready", "")
     world.objects["document"] = document
+    preview = request_preview(world, client, django_capture_on_commit_callbacks)
+    assert (preview.status, preview.error) == ("ready", "")
+    world.objects["preview"] = preview
     seen = render_everything(world, client, api=payload in API_PAGE_PAYLOADS)
 
     assert not seen.problems, "\n".join(seen.problems)

@@ -54,6 +54,11 @@ SECTIONS: tuple[SectionKey, ...] = (
     "terms",
 )
 Status = Literal["pass", "fail", "warning", "needs_evidence"]
+# What the SA chose to show (issue 15): the rules that apply or every rule of
+# the packs; the passed checks summarised a line per rule, in full, or left
+# out (fails, warnings and findings needing evidence are always in full).
+RulesShown = Literal["applicable", "all"]
+PassesShown = Literal["summary", "full", "omitted"]
 PlanKey = Literal["physical_first", "sim_first"]
 PL = Literal["a", "b", "c", "d", "e"]
 FunctionStatus = Literal["pass", "fail", "needs_evidence"]
@@ -114,7 +119,14 @@ class ProposalMeta(_Frozen):
 
 
 class ExecutiveSummary(_Frozen):
-    proposed: str  # what is proposed, a paragraph
+    proposed: str  # what is proposed, a sentence generated from the cell
+    # The summary as the SA wrote it, or else generated from the cell (what
+    # is proposed, the assessment's status, what is still open); printed as
+    # written, its blank lines starting new paragraphs. "": data stored
+    # before it was written, where ``proposed`` is printed.
+    text: str = ""
+    # How the cell is safeguarded, as the SA wrote it or generated; "": none.
+    safety_concept: str = ""
     # The total in the proposal currency of the lines that could be
     # converted (one range; older data may hold one per currency); empty
     # when nothing is priced or converted.
@@ -200,11 +212,14 @@ class RuleRow(_Frozen):
 class RulesSection(_Frozen):
     rows: tuple[RuleRow, ...]  # the rules that apply to the cell
     note: str  # legal text must be confirmed against the official source
-    # The ids of the rules of the packs that found nothing to check here.
+    # The ids of the rules of the packs that found nothing to check here,
+    # named in a line; () when they are listed in ``others``.
     left_out: tuple[str, ...] = ()
     # What the findings were computed under, in words: the rule set's
     # release with the packs' versions, and the editions of the standards.
     computed_under: tuple[str, ...] = ()
+    # The rules that found nothing to check, in full, when every rule is shown.
+    others: tuple[RuleRow, ...] = ()
 
 
 class HazardRow(_Frozen):
@@ -479,6 +494,8 @@ class ProposalData(_Frozen):
 
     language: Language
     sections: tuple[SectionKey, ...] = SECTIONS  # the cover is always included
+    rules_shown: RulesShown = "applicable"
+    passes_shown: PassesShown = "summary"
     meta: ProposalMeta
     summary: ExecutiveSummary | None = None
     cell: CellSection | None = None

@@ -5,6 +5,7 @@ sections take a ``Kit``; the builder is one."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    KeepTogether,
     Paragraph,
     Table,
     TableStyle,
@@ -197,6 +199,13 @@ class Kit:
 
     def para(self, text: str, style: str = "body") -> Paragraph:
         return Paragraph(markup(text), self.styles[style])
+
+    def paragraphs(self, text: str, style: str = "body") -> list[Flowable]:
+        """A text as written: a paragraph for each block between blank
+        lines, its own line breaks kept, reportlab's markup shown as text.
+        A paragraph that fits on a page is kept on one."""
+        blocks = [b.strip() for b in re.split(r"\n\s*\n", text.replace("\r", ""))]
+        return [KeepTogether([self.para(block, style)]) for block in blocks if block]
 
     def bullets(self, items: Iterable[str], empty: str | None = None) -> list[Flowable]:
         shown = [

@@ -18,9 +18,15 @@ from reportlab.platypus import (
 )
 
 from compliance.proposals.pdf import charts, plan_figure, safety_functions, theme
-from compliance.proposals.pdf.data import SectionKey, SignatureDeclaration
+from compliance.proposals.pdf.data import (
+    FindingRow,
+    RuleRow,
+    SectionKey,
+    SignatureDeclaration,
+)
 from compliance.proposals.pdf.flowables import DraftMark, markup
 from compliance.proposals.pdf.i18n import gettext as _
+from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.kit import Kit
 from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
 
@@ -88,11 +94,25 @@ def summary(p: Kit) -> list[Flowable]:
             ]
         )
     )
+    if summary.text:
+        # The SA's summary (or the one generated from the cell) as written.
+        opening = p.paragraphs(summary.text, "lead")
+    else:  # data stored before the summary was written
+        opening = [
+            p.para(_("What is proposed"), "h2"),
+            p.para(summary.proposed, "lead"),
+        ]
+    concept: list[Flowable] = []
+    if summary.safety_concept:
+        concept = [
+            p.para(_("Safety concept"), "h2"),
+            *p.paragraphs(summary.safety_concept),
+        ]
     return [
-        p.para(_("What is proposed"), "h2"),
-        p.para(summary.proposed, "lead"),
+        *opening,
         Spacer(1, 4 * mm),
         figures,
+        *concept,
         p.para(
             _("Why this plan")
             if summary.recommendation
@@ -241,34 +261,22 @@ def rules(p: Kit) -> list[Flowable]:
     rules = p.data.rules
     assert rules is not None
     widths = [44 * mm, 76 * mm, 26 * mm, 20 * mm]
-    rows = [
-        [
-            p.rich(
-                [(rule.id, BOLD, theme.INK), (rule.citation, REGULAR, theme.INK)],
-                widths[0],
-            ),
-            rule.text,
-            rule.certainty,
-            f"{rule.checked_on:%Y-%m-%d}",
-        ]
-        for rule in rules.rows
-    ]
+    rows = [_rule_cells(p, rule, widths) for rule in rules.rows]
+    header = [_("Rule and citation"), _("Requirement"), _("Certainty"), _("Checked")]
     story: list[Flowable] = [p.panel([p.para(rules.note)]), Spacer(1, 3 * mm)]
     story += [p.para(line, "small") for line in rules.computed_under]
     story.append(Spacer(1, 3 * mm))
     if rows:
-        story.append(
+        story.append(p.table(header, rows, widths))
+    if rules.others:
+        # Every rule shown, as the SA chose: those with nothing to check here
+        # apart, after the ones that apply.
+        story += [
+            p.para(_("Rules with nothing in this cell to check"), "h2"),
             p.table(
-                [
-                    _("Rule and citation"),
-                    _("Requirement"),
-                    _("Certainty"),
-                    _("Checked"),
-                ],
-                rows,
-                widths,
-            )
-        )
+                header, [_rule_cells(p, rule, widths) for rule in rules.others], widths
+            ),
+        ]
     if rules.left_out:
         story += [
             Spacer(1, 3 * mm),
@@ -282,6 +290,18 @@ def rules(p: Kit) -> list[Flowable]:
             ),
         ]
     return story
+
+
+def _rule_cells(p: Kit, rule: RuleRow, widths: list[float]) -> list:
+    return [
+        p.rich(
+            [(rule.id, BOLD, theme.INK), (rule.citation, REGULAR, theme.INK)],
+            widths[0],
+        ),
+        rule.text,
+        rule.certainty,
+        f"{rule.checked_on:%Y-%m-%d}",
+    ]
 
 
 # --- 4. risk assessment ---------------------------------------------------------------
@@ -451,48 +471,38 @@ def findings(p: Kit) -> list[Flowable]:
         "warning": counts["warning"],
         "needs": counts["needs_evidence"],
     }
-    # In full: what is open (fails, warnings, needs evidence). The passes are
-    # summarised a line per rule: their citations once, not once a subject.
+    # In full: what is open (fails, warnings, needs evidence). The passes as
+    # the SA chose: summarised a line per rule (their citations once, not
+    # once a subject), in full, or only counted.
     open_findings = [f for f in findings if f.status != "pass"]
+    passed = [f for f in findings if f.status == "pass"]
     passes: dict[str, list] = {}
-    for f in findings:
-        if f.status == "pass":
-            passes.setdefault(f.rule_id, []).append(f)
+    for f in passed:
+        passes.setdefault(f.rule_id, []).append(f)
     story: list[Flowable] = [p.para(summary), Spacer(1, 4 * mm)]
-    widths = [19 * mm, 40 * mm, 16 * mm, 50 * mm, 41 * mm]
     if open_findings:
-        rows = [
-            [
-                p.statuses[f.status],
-                p.rich(
-                    [
-                        (f.rule_id, BOLD, theme.INK),
-                        (f.citation, REGULAR, theme.INK),
-                        (f.certainty, REGULAR, theme.MUTED),
-                    ],
-                    widths[1],
-                ),
-                f.subject or "—",
-                f.message,
-                "\n".join(f.numbers) or "—",
-            ]
-            for f in open_findings
+        story.append(_findings_table(p, open_findings))
+    shown = p.data.passes_shown
+    if passed and shown == "full":
+        story += [
+            Spacer(1, 4 * mm),
+            Paragraph(f"<b>{markup(_('Checks passed'))}</b>", p.styles["body"]),
+            _findings_table(p, passed),
         ]
-        story.append(
-            p.table(
-                [
-                    _("Status"),
-                    _("Rule, citation and certainty"),
-                    _("Subject"),
-                    _("Finding"),
-                    _("Figures compared"),
-                ],
-                rows,
-                widths,
-                extra=p.status_style([f.status for f in open_findings], 0),
-            )
-        )
-    if passes:
+    elif passed and shown == "omitted":
+        story += [
+            Spacer(1, 3 * mm),
+            p.para(
+                ngettext(
+                    "%(count)s check passed; it is not listed here.",
+                    "%(count)s checks passed; they are not listed here.",
+                    len(passed),
+                )
+                % {"count": theme.number(len(passed))},
+                "small",
+            ),
+        ]
+    elif passes:
         passed_title = _("Checks passed")
         pass_widths = [59 * mm, 16 * mm, 91 * mm]
         pass_rows = [
@@ -519,6 +529,40 @@ def findings(p: Kit) -> list[Flowable]:
             ),
         ]
     return story
+
+
+def _findings_table(p: Kit, findings: list[FindingRow]) -> Flowable:
+    """Findings in full: status, rule, subject, message and figures."""
+    widths = [19 * mm, 40 * mm, 16 * mm, 50 * mm, 41 * mm]
+    rows = [
+        [
+            p.statuses[f.status],
+            p.rich(
+                [
+                    (f.rule_id, BOLD, theme.INK),
+                    (f.citation, REGULAR, theme.INK),
+                    (f.certainty, REGULAR, theme.MUTED),
+                ],
+                widths[1],
+            ),
+            f.subject or "—",
+            f.message,
+            "\n".join(f.numbers) or "—",
+        ]
+        for f in findings
+    ]
+    return p.table(
+        [
+            _("Status"),
+            _("Rule, citation and certainty"),
+            _("Subject"),
+            _("Finding"),
+            _("Figures compared"),
+        ],
+        rows,
+        widths,
+        extra=p.status_style([f.status for f in findings], 0),
+    )
 
 
 # --- 6. costs -----------------------------------------------------------------------------
