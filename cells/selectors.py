@@ -63,7 +63,12 @@ def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
         queryset = queryset.select_related("underlay", "underlay_image").defer(
             "underlay_image__data"
         )
-    queryset = queryset.prefetch_related(
+    return get_object_or_404(with_layout(queryset), pk=pk)
+
+
+def with_layout(queryset: QuerySet[Cell]) -> QuerySet[Cell]:
+    """``queryset`` with each cell's layout loaded (``cell_with_layout``)."""
+    return queryset.prefetch_related(
         Prefetch(
             "segments",
             queryset=GuardSegment.objects.prefetch_related(
@@ -81,7 +86,6 @@ def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
             ),
         ),
     )
-    return get_object_or_404(queryset, pk=pk)
 
 
 def segments_for(user) -> QuerySet[GuardSegment]:
@@ -129,7 +133,7 @@ def cell_document(cell: Cell) -> CellDocument:
         for s_index, segment in enumerate(segments)
         for o_index, opening in enumerate(segment.openings.all())
     }
-    return CellDocument(
+    document = CellDocument(
         format=FORMAT,
         name=cell.name,
         task_description=cell.task_description,
@@ -157,60 +161,71 @@ def cell_document(cell: Cell) -> CellDocument:
             lower_mm=cell.hazard_zone_lower_mm,
             polygon_mm=[tuple(p) for p in cell.hazard_zone_polygon_mm],
         ),
-        guard_segments=[
-            GuardSegmentDoc(
-                label=segment.label,
-                start=PointDoc(x_mm=segment.start_x_mm, y_mm=segment.start_y_mm),
-                end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
-                height_mm=segment.height_mm,
-                bottom_gap_mm=segment.bottom_gap_mm,
-                kind=segment.kind,
-                mesh_opening_mm=segment.mesh_opening_mm,
-                openings=[
-                    OpeningDoc(
-                        label=opening.label,
-                        offset_mm=opening.offset_mm,
-                        width_mm=opening.width_mm,
-                        lower_edge_mm=opening.lower_edge_mm,
-                        upper_edge_mm=opening.upper_edge_mm,
-                        purpose=opening.purpose,
-                    )
-                    for opening in segment.openings.all()
-                ],
-            )
-            for segment in segments
-        ],
-        operator_stations=[
-            OperatorStationDoc(
-                label=station.label, x_mm=station.x_mm, y_mm=station.y_mm
-            )
-            for station in cell.stations.all()
-        ],
-        devices=[
-            DeviceDoc(
-                label=device.label,
-                kind=device.kind,
-                opening=places.get(device.opening_id),
-                claimed_pl=device.claimed_pl,
-                response_time_ms=device.response_time_ms,
-                iec61496_type=device.iec61496_type,
-                guard_locking=device.guard_locking,
-                existing=device.existing,
-                kcs_certified=device.kcs_certified,
-                kcs_certificate_no=device.kcs_certificate_no,
-                detection_capability_mm=device.detection_capability_mm,
-                beam_count=device.beam_count,
-                protective_field_mm=device.protective_field_mm,
-                x1_mm=device.x1_mm,
-                y1_mm=device.y1_mm,
-                x2_mm=device.x2_mm,
-                y2_mm=device.y2_mm,
-                detection_lower_mm=device.detection_lower_mm,
-                detection_upper_mm=device.detection_upper_mm,
-                field_height_mm=device.field_height_mm,
-            )
-            for device in cell.devices.all()
-        ],
+        guard_segments=[],
+        operator_stations=[],
+        devices=[],
+    )
+    # Each element was checked as it was made; the caps on how many a
+    # document holds are for what is imported. A cell stored with more
+    # (written before the caps, or straight into the database) still draws,
+    # exports and goes into its proposal.
+    return document.model_copy(
+        update={
+            "guard_segments": [
+                GuardSegmentDoc(
+                    label=segment.label,
+                    start=PointDoc(x_mm=segment.start_x_mm, y_mm=segment.start_y_mm),
+                    end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
+                    height_mm=segment.height_mm,
+                    bottom_gap_mm=segment.bottom_gap_mm,
+                    kind=segment.kind,
+                    mesh_opening_mm=segment.mesh_opening_mm,
+                    openings=[
+                        OpeningDoc(
+                            label=opening.label,
+                            offset_mm=opening.offset_mm,
+                            width_mm=opening.width_mm,
+                            lower_edge_mm=opening.lower_edge_mm,
+                            upper_edge_mm=opening.upper_edge_mm,
+                            purpose=opening.purpose,
+                        )
+                        for opening in segment.openings.all()
+                    ],
+                )
+                for segment in segments
+            ],
+            "operator_stations": [
+                OperatorStationDoc(
+                    label=station.label, x_mm=station.x_mm, y_mm=station.y_mm
+                )
+                for station in cell.stations.all()
+            ],
+            "devices": [
+                DeviceDoc(
+                    label=device.label,
+                    kind=device.kind,
+                    opening=places.get(device.opening_id),
+                    claimed_pl=device.claimed_pl,
+                    response_time_ms=device.response_time_ms,
+                    iec61496_type=device.iec61496_type,
+                    guard_locking=device.guard_locking,
+                    existing=device.existing,
+                    kcs_certified=device.kcs_certified,
+                    kcs_certificate_no=device.kcs_certificate_no,
+                    detection_capability_mm=device.detection_capability_mm,
+                    beam_count=device.beam_count,
+                    protective_field_mm=device.protective_field_mm,
+                    x1_mm=device.x1_mm,
+                    y1_mm=device.y1_mm,
+                    x2_mm=device.x2_mm,
+                    y2_mm=device.y2_mm,
+                    detection_lower_mm=device.detection_lower_mm,
+                    detection_upper_mm=device.detection_upper_mm,
+                    field_height_mm=device.field_height_mm,
+                )
+                for device in cell.devices.all()
+            ],
+        }
     )
 
 
