@@ -22,7 +22,6 @@ from django.db.models import (
     ProtectedError,
     QuerySet,
     RestrictedError,
-    prefetch_related_objects,
 )
 from django.forms import ModelForm
 from django.http import Http404, HttpRequest, HttpResponse
@@ -68,9 +67,7 @@ from cells.models import (
     Organisation,
 )
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
-from compliance.rules import sensing
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
+from compliance.rules import results, sensing
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
     "“%(name)s” is part of a signed risk assessment, which must be kept as it was "
@@ -96,21 +93,24 @@ DISTANCE_RULES = frozenset({sensing.MINIMUM_DISTANCE.id, sensing.INTERLOCK_DISTA
 def distance_requirements(cell: Cell) -> list[Requirement]:
     """The minimum distance each device of a cell loaded by
     ``selectors.cell_with_layout`` is required to keep from the hazard zone
-    (the rules are evaluated once, in a fixed number of queries)."""
-    # The findings read the certificates, as the page does: fetched once.
-    prefetch_related_objects([cell], "certificates")
+    (from the cell's findings, computed once per change of the cell)."""
+
+    def required() -> list[tuple[str, int, str]]:
+        return [
+            (
+                finding.subject_key,
+                int(finding.numbers["required_mm"]),
+                str(finding.status),
+            )
+            for finding in results.cell_finding_list(cell)
+            if finding.rule_id in DISTANCE_RULES and "required_mm" in finding.numbers
+        ]
+
     index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}
     return [
-        Requirement(
-            device_index=index_of[finding.subject_key],
-            required_mm=int(finding.numbers["required_mm"]),
-            status=str(finding.status),
-        )
-        for group in evaluate(cell_facts(cell))
-        for finding in group.findings
-        if finding.rule_id in DISTANCE_RULES
-        and "required_mm" in finding.numbers
-        and finding.subject_key in index_of
+        Requirement(device_index=index_of[key], required_mm=mm, status=status)
+        for key, mm, status in results.kept(cell, "distances", required)
+        if key in index_of
     ]
 
 

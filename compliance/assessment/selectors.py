@@ -10,7 +10,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from cells.models import Cell, Device, GuardSegment, Opening
+from cells.models import Cell
+from cells.selectors import with_layout
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.checks import CellChecks
 from compliance.assessment.content import (
@@ -135,35 +136,30 @@ def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent
 def cell_with_layout(cell: Cell) -> Cell:
     """The cell again with what its compliance checks read (as
     ``cells.selectors.cell_with_layout``); the caller has authorised it."""
-    return (
-        Cell.objects.select_related("project__organisation")
-        .prefetch_related(
-            Prefetch(
-                "segments",
-                queryset=GuardSegment.objects.prefetch_related(
-                    Prefetch(
-                        "openings",
-                        queryset=Opening.objects.order_by("offset_mm", "id"),
-                    )
-                ),
-            ),
-            Prefetch(
-                "devices", queryset=Device.objects.select_related("opening__segment")
-            ),
-        )
-        .get(pk=cell.pk)
+    return with_layout(Cell.objects.select_related("project__organisation")).get(
+        pk=cell.pk
     )
 
 
-def cell_checks(cell: Cell) -> CellChecks:
+def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
     """The findings of the cell's compliance checks, as the assessment reads
-    them, in the reader's language: computed once per page or API request
-    and handed to every hazard (a fixed number of queries)."""
+    them, in the reader's language: computed once per change of the cell
+    (``compliance.rules.results``) and handed to every hazard. ``kept=False``
+    works them out afresh and keeps nothing: for what the cell would be
+    (``services.revision_sign_preview``), not what it is."""
+    from compliance.rules import results
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
 
-    results = evaluate(cell_facts(cell_with_layout(cell)))
-    return CellChecks.of((f for r in results for f in r.findings), gettext)
+    loaded = cell_with_layout(cell)
+    if not kept:
+        found = evaluate(cell_facts(loaded))
+        return CellChecks.of((f for r in found for f in r.findings), gettext)
+    return results.kept(
+        loaded,
+        results.in_language("checks"),
+        lambda: CellChecks.of(results.cell_finding_list(loaded), gettext),
+    )
 
 
 class ChecksByCell:

@@ -536,7 +536,9 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                 content_hash="0" * 64,
                 seal="0" * 64,
             )
-            raise _Undo(selectors.cell_checks(revision.assessment.cell).open())
+            raise _Undo(
+                selectors.cell_checks(revision.assessment.cell, kept=False).open()
+            )
     except _Undo as undone:
         return undone.args[0]
 

@@ -29,6 +29,7 @@ from compliance.costs.schemas import (
     OrganisationCatalogue,
     OrganisationCatalogueEntry,
 )
+from compliance.rules.inputs import forget
 
 CURRENCIES = ["KRW", "USD", "EUR"]
 
@@ -116,6 +117,7 @@ class CellLineItemView(APIView):
         cost_services.line_item_edit(
             cell=cell, actor=request.user, item=item, **serializer.validated_data
         )
+        forget(cell)
         edited = next(i for i in cost_selectors.line_items(cell) if i.key == key)
         return Response(shown(CostLine, line_json(edited)))
 

@@ -31,6 +31,7 @@ from compliance.costs.services import (
     line_item_edit_reset,
 )
 from compliance.plan.schedule import format_range
+from compliance.rules.inputs import forget
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"
@@ -102,6 +103,8 @@ def shown_converted(converted: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
+    # The lines as they stand now, also after this request changed them.
+    forget(cell)
     # Loaded once: the pricing applies the edits, the page marks what was edited.
     prefetch_related_objects([cell], "line_item_edits")
     items = cost_selectors.line_items(cell)

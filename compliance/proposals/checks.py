@@ -12,9 +12,7 @@ from django.utils.translation import ngettext
 from compliance.assessment.models import Revision, RevisionStatus
 from compliance.costs import selectors as cost_selectors
 from compliance.proposals import presentation
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
-from compliance.safety_functions import selectors as function_selectors
+from compliance.rules.results import cell_finding_list
 
 
 def prebuild_notes(cell) -> list[str]:
@@ -46,8 +44,7 @@ def prebuild_notes(cell) -> list[str]:
             % {"draft": latest.number, "signed": signed.number}
         )
 
-    facts = cell_facts(cell, functions=function_selectors.cell_functions(cell))
-    findings = [f for result in evaluate(facts) for f in result.findings]
+    findings = cell_finding_list(cell)
     fails = sum(f.status == "fail" for f in findings)
     evidence = sum(f.status == "needs_evidence" for f in findings)
     if fails:
@@ -69,7 +66,7 @@ def prebuild_notes(cell) -> list[str]:
             % {"count": f"{evidence:,}"}
         )
 
-    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
+    items = cost_selectors.line_items(cell)
     unpriced = sum(1 for i in items if i.total_low is None and i.quantity)
     if unpriced:
         notes.append(

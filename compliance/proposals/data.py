@@ -60,9 +60,9 @@ from compliance.proposals.pdf.data import (
 )
 from compliance.proposals.presentation import half_weeks, weeks_text
 from compliance.rules import sensing
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
 from compliance.rules.figures import FIGURE_NAMES
+from compliance.rules.inputs import cell_inputs
+from compliance.rules.results import cell_results
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
     rule_text,
@@ -95,11 +95,11 @@ def proposal_data(
 
 def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     project = cell.project
-    function_rows = function_selectors.cell_functions(cell)
-    facts = cell_facts(cell, functions=function_rows)
-    results = evaluate(facts)
+    function_rows = function_selectors.cell_functions(cell, inputs=cell_inputs(cell))
+    # Computed once per change of the cell, shared with its pages.
+    results = cell_results(cell)
     findings = [f for group in results for f in group.findings]
-    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
+    items = cost_selectors.line_items(cell)
     comparison = compare(plan_inputs(cell, items))
     costs = _costs(project, items)
     sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS

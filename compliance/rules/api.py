@@ -24,13 +24,9 @@ class CellFindingsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_with_layout(request.user, pk)
         data = cell_findings(cell)
-        data["summary"] = {status: count for _label, status, count in data["summary"]}
-        for group in data["groups"]:
-            group["rule"]["certainty_label"] = str(group["rule"]["certainty_label"])
-            group["rule"]["volatility"] = str(group["rule"]["volatility"])
-            for finding in group["findings"]:
-                finding["status_label"] = str(finding["status_label"])
-                finding["certainty_label"] = str(finding["certainty_label"])
+        summary = {status: count for _label, status, count in data["summary"]}
         # Through the schema's model, so the answer is what the schema says.
-        shown = CellFindings.model_validate({"cell": cell.pk, **data})
+        shown = CellFindings.model_validate(
+            {"cell": cell.pk, "summary": summary, "groups": data["groups"]}
+        )
         return Response(shown.model_dump(mode="json"))

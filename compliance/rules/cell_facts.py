@@ -8,12 +8,9 @@ from the latest signed revision of the risk assessment.
 
 from __future__ import annotations
 
-from django.utils import timezone
-
 from cells import geometry, perimeter
 from cells.models import Cell, Device
 from compliance.assessment import selectors
-from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
@@ -25,6 +22,7 @@ from compliance.rules.facts import (
     OpeningFacts,
     SegmentFacts,
 )
+from compliance.rules.inputs import CellInputs, cell_inputs
 from compliance.safety_functions.models import LibraryDevice
 from compliance.safety_functions.selectors import cell_functions
 
@@ -98,31 +96,28 @@ def _contacts(hazards) -> tuple[ContactFacts, ...]:
 
 
 def _plr_by_device(revision) -> dict[int, str]:
-    """The highest PLr of the hazards whose measures rely on each device."""
+    """The highest PLr of the hazards whose measures rely on each device
+    (the revision loaded with its hazards and measures)."""
     served: dict[int, str] = {}
-    for measure in Measure.objects.filter(
-        hazard__revision=revision, device__isnull=False
-    ).select_related("hazard"):
-        plr = selectors.hazard_plr(measure.hazard)
-        if plr and plr > served.get(measure.device_id, ""):
-            served[measure.device_id] = plr
+    for hazard in revision.hazards.all():
+        plr = None
+        for measure in hazard.measures.all():
+            if measure.device_id is None:
+                continue
+            plr = plr or selectors.hazard_plr(hazard) or ""
+            if plr and plr > served.get(measure.device_id, ""):
+                served[measure.device_id] = plr
     return served
 
 
-def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str]]:
+def _assessment(inputs: CellInputs) -> tuple[AssessmentFacts, dict[int, str]]:
     """What the cell's latest signed revision records for the checks, and what
     a newer draft adds (pending, changing no verdict); and the PLr each device
     serves in the signed revision."""
-    assessment = Assessment.objects.filter(cell=cell).first()
-    if assessment is None:
+    if not inputs.assessment_exists:
         return AssessmentFacts(), {}
-    signed = (
-        assessment.revisions.filter(status=RevisionStatus.SIGNED)
-        .order_by("-number")
-        .first()
-    )
-    current = selectors.current_revision(assessment)
-    draft = current if signed is None or current.number > signed.number else None
+    inputs.with_signed_register()
+    signed, draft = inputs.signed, inputs.draft
     touching = {
         revision.pk: [h for h in revision.hazards.all() if h.body_region]
         for revision in (signed, draft)
@@ -234,11 +229,13 @@ def _library_price(entry: LibraryDevice | None) -> LibraryPrice | None:
 
 
 def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
-    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``).
+    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``),
+    and with what else they read (``compliance.rules.inputs``), read once.
 
     Every distance to the hazard zone is measured on the plan, never typed: a
     guard segment or an opening from its line, a device from where it is drawn.
     """
+    inputs = cell_inputs(cell)
     zone = hazard_zone(cell)
     segments, openings = [], []
     for segment in cell.segments.all():
@@ -276,7 +273,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                     end_mm=b,
                 )
             )
-    assessment, plr_by_device = _assessment(cell)
+    assessment, plr_by_device = _assessment(inputs)
     devices = []
     library = _library_entries(cell.devices.all())
     for device in cell.devices.all():
@@ -357,9 +354,11 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         assessment=assessment,
         certificates=_certificates(cell),
         # The caller may pass the rows it has read already (the proposal).
-        functions=_functions(cell_functions(cell) if functions is None else functions),
+        functions=_functions(
+            cell_functions(cell, inputs=inputs) if functions is None else functions
+        ),
         # Certificates are judged valid or not on the day of the check.
-        checked_on=timezone.localdate(),
+        checked_on=inputs.checked_on,
         layout=layout,
         **zone_fields,
     )

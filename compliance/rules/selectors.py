@@ -9,11 +9,11 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from compliance.rules.cell_facts import cell_facts
 from compliance.rules.citations import citation_text
-from compliance.rules.engine import evaluate, summary
+from compliance.rules.engine import summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
+from compliance.rules.results import cell_results, in_language, kept
 
 STATUS_LABELS = {
     "pass": gettext_lazy("Pass"),
@@ -57,9 +57,9 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
         "citation": shown_citation(rule.citation),
         "text": rule_text(rule),
         "certainty": rule.certainty,
-        "certainty_label": CERTAINTY_LABELS[rule.certainty],
+        "certainty_label": str(CERTAINTY_LABELS[rule.certainty]),
         "checked_on": rule.checked_on,
-        "volatility": VOLATILITY_LABELS.get(rule.volatility, rule.volatility),
+        "volatility": str(VOLATILITY_LABELS.get(rule.volatility, rule.volatility)),
         "caveat": _(rule.caveat) if rule.caveat else "",
         "sources": rule.sources,
     }
@@ -75,33 +75,40 @@ def subject_label(finding: Finding) -> str:
 
 def shown_finding(finding: Finding) -> dict[str, Any]:
     return {
-        "status": finding.status,
-        "status_label": STATUS_LABELS[finding.status],
+        "status": str(finding.status),
+        "status_label": str(STATUS_LABELS[finding.status]),
         "subject": subject_label(finding),
         "message": finding.render(_),
         "numbers": finding.numbers,
         "citation": shown_citation(finding.citation),
-        "certainty": finding.certainty,
-        "certainty_label": CERTAINTY_LABELS[finding.certainty],
+        "certainty": str(finding.certainty),
+        "certainty_label": str(CERTAINTY_LABELS[finding.certainty]),
         "details": [line.render(_) for line in finding.details],
         "notes": [line.render(_) for line in finding.notes],
     }
 
 
 def cell_findings(cell) -> dict[str, Any]:
-    """Every rule that applies to the cell's country, with its findings."""
-    results = evaluate(cell_facts(cell))
-    counts = summary(results)
-    return {
-        "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
-        "groups": [
-            {
-                "rule": shown_rule(r.rule),
-                "findings": [shown_finding(f) for f in r.findings],
-            }
-            for r in results
-        ],
-    }
+    """Every rule that applies to the cell's country, with its findings, in
+    the reader's language: rendered once per change of the cell and
+    language (``compliance.rules.results``). Plain data, shared: read it,
+    do not change it."""
+
+    def shown() -> dict[str, Any]:
+        found = cell_results(cell)
+        counts = summary(found)
+        return {
+            "summary": [(str(STATUS_LABELS[s]), str(s), n) for s, n in counts.items()],
+            "groups": [
+                {
+                    "rule": shown_rule(r.rule),
+                    "findings": [shown_finding(f) for f in r.findings],
+                }
+                for r in found
+            ],
+        }
+
+    return kept(cell, in_language("shown"), shown)
 
 
 # Fails first, then what cannot be checked, then the exceptions someone must

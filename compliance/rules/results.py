@@ -1,0 +1,79 @@
+"""A cell's findings, computed once per change of what they are computed from
+and kept in Django's cache (local memory by default, Redis when
+``CACHE_URL`` names it), under the content version of their inputs
+(``compliance.rules.inputs``): the pages, the API and the proposal share them.
+
+What is kept is plain data: the findings themselves are language-neutral
+(English templates and values, rendered for each reader); what is kept
+already rendered in a language is kept under that language too. Within a
+request each is read from the cache once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.utils.translation import get_language
+
+from cells.models import Cell
+from compliance.rules.engine import RuleFindings, all_rules, evaluate
+from compliance.rules.findings import Finding
+from compliance.rules.inputs import cell_inputs
+
+logger = logging.getLogger(__name__)
+
+# Long enough that a cell looked at now and then keeps its findings; the
+# version in the key (which holds the day) is what keeps them right.
+TIMEOUT_S = 7 * 24 * 3600
+RULES_BY_ID = {rule.id: rule for rule in all_rules()}
+
+T = TypeVar("T")
+
+
+def kept(cell: Cell, name: str, compute: Callable[[], T], *, version: str = "") -> T:
+    """The value ``name`` of ``cell`` under the content version of its inputs
+    (or ``version``, a finer one): from this request, else the cache, else
+    computed and kept."""
+    inputs = cell_inputs(cell)
+    key = f"csp:{name}:{version or inputs.version}"
+    memo = inputs.memo
+    if key in memo:
+        return memo[key]
+    try:
+        value = cache.get(key)
+    except Exception:
+        logger.warning("Could not read %s from the cache: computing it again", key)
+        value = None
+    if value is None:
+        value = compute()
+        cache.set(key, value, TIMEOUT_S)
+    memo[key] = value
+    return value
+
+
+def in_language(name: str) -> str:
+    """``name`` for what is kept rendered in the reader's language."""
+    return f"{name}:{get_language() or ''}"
+
+
+def cell_results(cell: Cell) -> tuple[RuleFindings, ...]:
+    """Every applicable rule with its findings (as ``engine.evaluate``), for a
+    cell loaded by ``cells.selectors.cell_with_layout``."""
+
+    def compute() -> tuple[tuple[str, tuple[Finding, ...]], ...]:
+        from compliance.rules.cell_facts import cell_facts
+
+        return tuple((r.rule.id, r.findings) for r in evaluate(cell_facts(cell)))
+
+    return tuple(
+        RuleFindings(RULES_BY_ID[rule_id], findings)
+        for rule_id, findings in kept(cell, "findings", compute)
+    )
+
+
+def cell_finding_list(cell: Cell) -> list[Finding]:
+    """The findings of every rule, in the rules' order."""
+    return [f for result in cell_results(cell) for f in result.findings]
