@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from cells.exchange import (
@@ -66,26 +66,33 @@ def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
     return get_object_or_404(with_layout(queryset), pk=pk)
 
 
+# What ``cell_with_layout`` loads with each cell.
+LAYOUT = (
+    Prefetch(
+        "segments",
+        queryset=GuardSegment.objects.prefetch_related(
+            Prefetch("openings", queryset=Opening.objects.order_by("offset_mm", "id"))
+        ),
+    ),
+    Prefetch("stations", queryset=OperatorStation.objects.all()),
+    Prefetch(
+        "devices",
+        # The library entry too: the bill of materials prices from it.
+        queryset=Device.objects.select_related("opening__segment", "library_device"),
+    ),
+)
+
+
 def with_layout(queryset: QuerySet[Cell]) -> QuerySet[Cell]:
     """``queryset`` with each cell's layout loaded (``cell_with_layout``)."""
-    return queryset.prefetch_related(
-        Prefetch(
-            "segments",
-            queryset=GuardSegment.objects.prefetch_related(
-                Prefetch(
-                    "openings", queryset=Opening.objects.order_by("offset_mm", "id")
-                )
-            ),
-        ),
-        Prefetch("stations", queryset=OperatorStation.objects.all()),
-        Prefetch(
-            "devices",
-            # The library entry too: the bill of materials prices from it.
-            queryset=Device.objects.select_related(
-                "opening__segment", "library_device"
-            ),
-        ),
-    )
+    return queryset.prefetch_related(*LAYOUT)
+
+
+def load_layout(cell: Cell) -> Cell:
+    """The layout of a cell read with ``cell_for``, loaded as
+    ``cell_with_layout`` loads it (nothing read twice)."""
+    prefetch_related_objects([cell], *LAYOUT)
+    return cell
 
 
 def segments_for(user) -> QuerySet[GuardSegment]:

@@ -89,10 +89,9 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
     derived from its findings and priced from its organisation's catalogue,
     with the user's edits, then the user's own lines. Worked out once per
     change of any of these (``compliance.rules.results``)."""
-    inputs = cell_inputs(cell)
-    version = inputs.costs_version  # reads the catalogue's edits too
 
     def derive() -> tuple[LineItem, ...]:
+        inputs = cell_inputs(cell).load().load_costs()
         stations = len(cell.stations.all())
         catalogue = {row.key: entry_edit(row) for row in inputs.catalogue_edits}
         derived = derive_line_items(
@@ -104,7 +103,7 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
         own = tuple(custom_line(row) for row in cell.custom_line_items.all())
         return (*apply_overrides(derived, edits_of(cell)), *own)
 
-    return results.kept(cell, "line-items", derive, version=version)
+    return results.kept(cell, "line-items", derive, costs=True)
 
 
 def safeguards(items) -> tuple[LineItem, ...]:

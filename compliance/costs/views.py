@@ -130,7 +130,7 @@ def _costs(request: HttpRequest, cell, *, status: int = 200, **extra) -> HttpRes
 
 
 def _editable_cell(request: HttpRequest, cell_pk: int):
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     if not can_edit(request.user, cell.project.organisation_id):
         raise PermissionDenied
     return cell
@@ -138,7 +138,7 @@ def _editable_cell(request: HttpRequest, cell_pk: int):
 
 @login_required
 def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     return _costs(request, cell)
 
 

@@ -28,7 +28,7 @@ class CellPlanView(APIView):
         responses={200: CellPlan},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = cell_selectors.cell_for(request.user, pk)
         items = cost_selectors.line_items(cell)
         comparison = compare(plan_inputs(cell, items))
         data = comparison.model_dump(mode="json", context={"translate": gettext})

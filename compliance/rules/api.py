@@ -22,7 +22,7 @@ class CellFindingsView(APIView):
         responses={200: CellFindings},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = cell_selectors.cell_for(request.user, pk)
         data = cell_findings(cell)
         summary = {status: count for _label, status, count in data["summary"]}
         # Through the schema's model, so the answer is what the schema says.

@@ -116,7 +116,6 @@ def _assessment(inputs: CellInputs) -> tuple[AssessmentFacts, dict[int, str]]:
     serves in the signed revision."""
     if not inputs.assessment_exists:
         return AssessmentFacts(), {}
-    inputs.with_signed_register()
     signed, draft = inputs.signed, inputs.draft
     touching = {
         revision.pk: [h for h in revision.hazards.all() if h.body_region]
@@ -235,7 +234,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
     Every distance to the hazard zone is measured on the plan, never typed: a
     guard segment or an opening from its line, a device from where it is drawn.
     """
-    inputs = cell_inputs(cell)
+    inputs = cell_inputs(cell).load()
     zone = hazard_zone(cell)
     segments, openings = [], []
     for segment in cell.segments.all():

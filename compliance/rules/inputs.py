@@ -1,40 +1,57 @@
-"""What a cell's findings and cost lines are computed from, read once per
-request, and the content version of it: the key under which they are kept
-(``compliance.rules.results``).
+"""What a cell's findings and cost lines are computed from, and the content
+version of it: the key under which they are kept (``compliance.rules.results``).
 
-The version is a hash of every row the computation reads, as stored: the
-cell, its layout (with the library entries its devices are priced from), its
-certificates, its safety functions (subsystems, validation records and the
-organisation's Table K.1), its risk assessment, the rule packs' version and
-the day (certificates expire). A signed revision is its id: the database
-refuses any change to it, its hazards and its measures (migration 0002); a
-newer draft is hashed with its hazards and measures, as they add pending
-notes and PLr. The cost lines' version adds the operator stations, the
+The version is a hash of every row the computation reads, as stored, read in
+one query (``FINGERPRINT``, each row's columns as text): the cell and its
+project's country, its layout and the library entries its devices are priced
+from, its certificates, its risk assessment (every revision; the hazards and
+measures of those not signed: a signed revision's own never change, the
+database refuses it, migration 0002), its safety functions with their
+subsystems and validation records, the organisation's Table K.1; with the
+rule packs' version, the code that computes and the day (certificates
+expire). The cost lines' version adds the operator stations, the
 organisation's catalogue, the cell's edits of its lines and its own lines.
 
 Whoever writes, by whatever path (a page, the API, the admin, a bulk update,
-another process), changes a row and so the version: a reader never gets
-findings of a cell as it was, and nothing has to be told to forget them.
+raw SQL, another process), changes a row and so the version: a reader never
+gets the findings of a cell as it was, and nothing has to be told to forget
+them. Only when they are not kept yet are the rows read as models
+(``CellInputs.load``) and the findings computed.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from django.db.models import Model, Prefetch, prefetch_related_objects
+from django.db import connection
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from cells.models import Cell
+from cells.models import (
+    Cell,
+    CellCertificate,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
+from cells.selectors import load_layout
 from compliance.assessment.models import (
     Assessment,
+    Hazard,
+    Measure,
     Revision,
     RevisionStatus,
 )
+from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
 from compliance.rules import engine
 from compliance.safety_functions.models import (
+    LibraryDevice,
     PfhdTableImport,
     SafetyFunction,
     Subsystem,
@@ -57,6 +74,11 @@ COMPUTED_BY = (
 )
 
 
+def digest(*parts: object) -> str:
+    """A short, stable hash of ``parts`` (plain values)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
 def _code_version() -> str:
     root = Path(__file__).resolve().parent.parent.parent
     sources = []
@@ -67,79 +89,139 @@ def _code_version() -> str:
     return digest(*sources)
 
 
-def row(obj: Model | None) -> tuple:
-    """A row as stored: its concrete fields' values, in the model's order."""
-    if obj is None:
-        return ()
-    return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields)
-
-
-def rows(objects) -> list[tuple]:
-    return [row(obj) for obj in objects]
-
-
-def digest(*parts: object) -> str:
-    """A short, stable hash of ``parts`` (rows of plain values)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
-
-
 CODE_VERSION = _code_version()
 
+# Where each table's rows of one cell are: (tag, model, its alias's joins and
+# condition). ``%(cell)s`` is the cell's id, ``%(org)s`` its organisation's.
+_ORG = (
+    "(SELECT p.organisation_id FROM cells_project p "
+    "JOIN cells_cell c ON c.project_id = p.id WHERE c.id = %(cell)s)"
+)
+_UNSIGNED = (
+    "SELECT r.id FROM compliance_revision r JOIN compliance_assessment a "
+    "ON r.assessment_id = a.id WHERE a.cell_id = %(cell)s AND r.status <> 'signed'"
+)
+FINDINGS_TABLES = (
+    ("cell", Cell, "t.id = %(cell)s"),
+    (
+        "project",
+        Project,
+        "t.id = (SELECT project_id FROM cells_cell WHERE id = %(cell)s)",
+    ),
+    ("segment", GuardSegment, "t.cell_id = %(cell)s"),
+    (
+        "opening",
+        Opening,
+        "t.segment_id IN (SELECT id FROM cells_guardsegment WHERE cell_id = %(cell)s)",
+    ),
+    ("device", Device, "t.cell_id = %(cell)s"),
+    (
+        "library",
+        LibraryDevice,
+        "t.id IN (SELECT library_device_id FROM cells_device WHERE cell_id = %(cell)s)",
+    ),
+    ("certificate", CellCertificate, "t.cell_id = %(cell)s"),
+    ("assessment", Assessment, "t.cell_id = %(cell)s"),
+    (
+        "revision",
+        Revision,
+        "t.assessment_id IN (SELECT id FROM compliance_assessment "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    ("hazard", Hazard, f"t.revision_id IN ({_UNSIGNED})"),
+    (
+        "measure",
+        Measure,
+        "t.hazard_id IN (SELECT id FROM compliance_hazard "
+        f"WHERE revision_id IN ({_UNSIGNED}))",
+    ),
+    ("function", SafetyFunction, "t.cell_id = %(cell)s"),
+    (
+        "subsystem",
+        Subsystem,
+        "t.function_id IN (SELECT id FROM compliance_safetyfunction "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    (
+        "record",
+        ValidationRecord,
+        "t.function_id IN (SELECT id FROM compliance_safetyfunction "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    ("k1", PfhdTableImport, f"t.organisation_id = {_ORG}"),
+)
+COSTS_TABLES = (
+    ("station", OperatorStation, "t.cell_id = %(cell)s"),
+    ("catalogue", CatalogueEdit, f"t.organisation_id = {_ORG}"),
+    ("line-edit", LineItemEdit, "t.cell_id = %(cell)s"),
+    ("custom-line", CustomLineItem, "t.cell_id = %(cell)s"),
+)
+COSTS_TAGS = frozenset(tag for tag, _model, _where in COSTS_TABLES)
 
-@dataclass
-class CellInputs:
-    """A cell loaded by ``cells.selectors.cell_with_layout`` with what else
-    its findings read: certificates, the risk assessment's revisions (the
-    latest signed one and a newer draft), the safety functions; and the
-    content version of all of it."""
 
-    cell: Cell
-    signed: Revision | None
-    draft: Revision | None
-    assessment_exists: bool
-    functions: list[SafetyFunction]
-    k1: PfhdTableImport | None
+@functools.cache
+def _fingerprint_sql() -> tuple[str, tuple[str, ...]]:
+    """One query for every row of ``FINDINGS_TABLES`` and ``COSTS_TABLES``:
+    (tag, id, the row's columns as text), in order. Plain SQL that both
+    PostgreSQL and SQLite read; and the order of its parameters."""
+    quote = connection.ops.quote_name
+    selects, names = [], []
+    for tag, model, where in (*FINDINGS_TABLES, *COSTS_TABLES):
+        columns = " || '|' || ".join(
+            f"COALESCE(CAST(t.{quote(f.column)} AS TEXT), '~')"
+            for f in model._meta.concrete_fields
+        )
+        select = (
+            f"SELECT '{tag}' AS tag, t.id AS id, {columns} AS content "
+            f"FROM {quote(model._meta.db_table)} t WHERE {where}"
+        )
+        # Positional parameters, in the order they appear.
+        for part in select.split("%(")[1:]:
+            names.append(part.split(")s", 1)[0])
+        selects.append(select.replace("%(cell)s", "%s").replace("%(org)s", "%s"))
+    return " UNION ALL ".join(selects) + " ORDER BY 1, 2", tuple(names)
+
+
+def fingerprint(cell_id: int) -> dict[str, list[tuple[int, str]]]:
+    """Every row the cell's findings and cost lines read, by tag."""
+    sql, names = _fingerprint_sql()
+    found: dict[str, list[tuple[int, str]]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [{"cell": cell_id}[name] for name in names])
+        for tag, pk, content in cursor.fetchall():
+            found.setdefault(tag, []).append((pk, content))
+    return found
+
+
+@dataclass(frozen=True)
+class Versions:
+    """The content versions of a cell's findings and of its cost lines, as
+    stored at one moment, the day they are for, and which tables hold rows."""
+
+    findings: str
+    costs: str
     checked_on: date
-    version: str
-    _costs_version: str | None = field(default=None, repr=False)
-    # The organisation's own catalogue figures (read with ``costs_version``).
-    catalogue_edits: list = field(default_factory=list, repr=False)
-    # What this request has read from the cache (compliance.rules.results).
-    memo: dict = field(default_factory=dict, repr=False)
-
-    def with_signed_register(self) -> None:
-        """Load the signed revision's hazards and measures (read only when
-        the findings are computed: the revision's id already stands for
-        them in the version)."""
-        if self.signed is not None:
-            prefetch_related_objects([self.signed], *REGISTER)
-
-    @property
-    def costs_version(self) -> str:
-        """The version of the cell's cost lines: the findings' version, the
-        operator stations, the organisation's catalogue and the cell's edits
-        and own lines."""
-        if self._costs_version is None:
-            from compliance.costs.models import CatalogueEdit
-
-            cell = self.cell
-            prefetch_related_objects([cell], "line_item_edits", "custom_line_items")
-            self.catalogue_edits = list(
-                CatalogueEdit.objects.filter(
-                    organisation_id=cell.project.organisation_id
-                ).order_by("pk")
-            )
-            self._costs_version = digest(
-                self.version,
-                rows(cell.stations.all()),
-                rows(self.catalogue_edits),
-                rows(cell.line_item_edits.all()),
-                rows(cell.custom_line_items.all()),
-            )
-        return self._costs_version
+    present: frozenset[str]
 
 
-REGISTER = ("hazards__measures",)
+def versions(cell_id: int) -> Versions:
+    """The content versions of the cell's findings and cost lines now."""
+    found = fingerprint(cell_id)
+    checked_on = timezone.localdate()
+    findings = digest(
+        CACHE_FORMAT,
+        engine.RULES_VERSION,
+        CODE_VERSION,
+        checked_on,
+        sorted((tag, rows) for tag, rows in found.items() if tag not in COSTS_TAGS),
+    )
+    costs = digest(
+        findings,
+        sorted((tag, rows) for tag, rows in found.items() if tag in COSTS_TAGS),
+    )
+    return Versions(findings, costs, checked_on, frozenset(found))
+
+
 FUNCTIONS = (
     Prefetch(
         "subsystems",
@@ -152,87 +234,117 @@ FUNCTIONS = (
 )
 
 
-def _layout_rows(cell: Cell) -> tuple:
-    segments = list(cell.segments.all())
-    devices = list(cell.devices.all())
-    return (
-        row(cell),
-        cell.project.country,
-        cell.project.organisation_id,
-        rows(segments),
-        [rows(segment.openings.all()) for segment in segments],
-        rows(devices),
-        # The library entry a device is priced from (loaded with it).
-        [row(device.library_device) for device in devices],
-        rows(cell.certificates.all()),
-    )
+@dataclass
+class CellInputs:
+    """A cell (read with ``cells.selectors.cell_for`` or ``cell_with_layout``),
+    the content versions of what its findings and cost lines are computed
+    from, and, once loaded, those rows as models (``load``: the layout, the
+    certificates, the risk assessment's latest signed revision and a newer
+    draft, each with hazards and measures, the safety functions and Table
+    K.1; ``load_costs``: the organisation's catalogue edits and the cell's
+    edits and own lines)."""
+
+    cell: Cell
+    versions: Versions
+    # What this request has read from the cache (compliance.rules.results),
+    # and what it computed, waiting to be kept.
+    memo: dict = field(default_factory=dict, repr=False)
+    computing: int = 0
+    computed: list = field(default_factory=list, repr=False)
+    loaded: bool = False
+    assessment_exists: bool = False
+    signed: Revision | None = None
+    draft: Revision | None = None
+    functions: list[SafetyFunction] = field(default_factory=list)
+    k1: PfhdTableImport | None = None
+    catalogue_edits: list[CatalogueEdit] | None = None
+
+    @property
+    def version(self) -> str:
+        return self.versions.findings
+
+    @property
+    def costs_version(self) -> str:
+        return self.versions.costs
+
+    @property
+    def checked_on(self) -> date:
+        return self.versions.checked_on
+
+    def load(self) -> CellInputs:
+        """Read the rows the findings are computed from as models, once;
+        tables that held no row a moment ago are not read."""
+        if self.loaded:
+            return self
+        present = self.versions.present
+        cell = load_layout(self.cell)
+        prefetch_related_objects([cell], "certificates")
+        assessment = (
+            Assessment.objects.filter(cell=cell).first()
+            if "assessment" in present
+            else None
+        )
+        revisions = (
+            list(Revision.objects.filter(assessment=assessment).order_by("-number"))
+            if assessment is not None
+            else []
+        )
+        signed = next((r for r in revisions if r.status == RevisionStatus.SIGNED), None)
+        current = revisions[0] if revisions else None
+        self.assessment_exists = assessment is not None
+        self.signed = signed
+        self.draft = (
+            current
+            if current is not None
+            and (signed is None or current.number > signed.number)
+            else None
+        )
+        prefetch_related_objects(
+            [r for r in (signed, self.draft) if r is not None], "hazards__measures"
+        )
+        self.functions = (
+            list(
+                SafetyFunction.objects.filter(cell=cell)
+                .select_related("device")
+                .prefetch_related(*FUNCTIONS)
+            )
+            if "function" in present
+            else []
+        )
+        designed = any(
+            s.route == "designed" for f in self.functions for s in f.subsystems.all()
+        )
+        self.k1 = (
+            PfhdTableImport.objects.filter(
+                organisation_id=cell.project.organisation_id
+            ).first()
+            if designed and "k1" in present
+            else None
+        )
+        self.loaded = True
+        return self
+
+    def load_costs(self) -> CellInputs:
+        """Read the rows the cost lines add, as models, once."""
+        if self.catalogue_edits is None:
+            self.catalogue_edits = list(
+                CatalogueEdit.objects.filter(
+                    organisation_id=self.cell.project.organisation_id
+                )
+            )
+            prefetch_related_objects(
+                [self.cell], "line_item_edits", "custom_line_items"
+            )
+        return self
 
 
 def cell_inputs(cell: Cell) -> CellInputs:
-    """The inputs of a cell loaded by ``cells.selectors.cell_with_layout``
-    (memoised on it: one read per request however many ask)."""
+    """The inputs of ``cell``, memoised on it: one read per request however
+    many ask (``forget`` reads them again)."""
     cached = getattr(cell, "_csp_inputs", None)
     if cached is not None:
         return cached
-    prefetch_related_objects([cell], "certificates")
-    assessment = Assessment.objects.filter(cell=cell).first()
-    revisions = (
-        list(Revision.objects.filter(assessment=assessment).order_by("-number"))
-        if assessment is not None
-        else []
-    )
-    signed = next((r for r in revisions if r.status == RevisionStatus.SIGNED), None)
-    current = revisions[0] if revisions else None
-    draft = (
-        current
-        if current is not None and (signed is None or current.number > signed.number)
-        else None
-    )
-    if draft is not None:
-        prefetch_related_objects([draft], *REGISTER)
-    functions = list(
-        SafetyFunction.objects.filter(cell=cell)
-        .select_related("device")
-        .prefetch_related(*FUNCTIONS)
-    )
-    k1 = (
-        PfhdTableImport.objects.filter(organisation_id=cell.project.organisation_id)
-        .order_by("pk")
-        .first()
-        if any(s.route == "designed" for f in functions for s in f.subsystems.all())
-        else None
-    )
-    checked_on = timezone.localdate()
-    version = digest(
-        CACHE_FORMAT,
-        engine.RULES_VERSION,
-        CODE_VERSION,
-        checked_on,
-        _layout_rows(cell),
-        # A signed revision never changes: its id stands for its content.
-        row(assessment),
-        [(r.pk, r.number, r.status, r.content_hash) for r in revisions],
-        row(draft),
-        [
-            (row(hazard), rows(hazard.measures.all()))
-            for hazard in (draft.hazards.all() if draft else ())
-        ],
-        [
-            (row(f), rows(f.subsystems.all()), rows(f.validation_records.all()))
-            for f in functions
-        ],
-        row(k1),
-    )
-    inputs = CellInputs(
-        cell=cell,
-        signed=signed,
-        draft=draft,
-        assessment_exists=assessment is not None,
-        functions=functions,
-        k1=k1,
-        checked_on=checked_on,
-        version=version,
-    )
+    inputs = CellInputs(cell=cell, versions=versions(cell.pk))
     cell._csp_inputs = inputs
     return inputs
 

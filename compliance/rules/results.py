@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from cells.models import Cell
 from compliance.rules.engine import RuleFindings, all_rules, evaluate
 from compliance.rules.findings import Finding
-from compliance.rules.inputs import cell_inputs
+from compliance.rules.inputs import cell_inputs, versions
 
 logger = logging.getLogger(__name__)
 
@@ -33,12 +33,13 @@ RULES_BY_ID = {rule.id: rule for rule in all_rules()}
 T = TypeVar("T")
 
 
-def kept(cell: Cell, name: str, compute: Callable[[], T], *, version: str = "") -> T:
-    """The value ``name`` of ``cell`` under the content version of its inputs
-    (or ``version``, a finer one): from this request, else the cache, else
-    computed and kept."""
+def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False) -> T:
+    """The value ``name`` of ``cell`` under the content version of its
+    findings' inputs (with ``costs``, of its cost lines'): from this request,
+    else the cache, else computed and kept."""
     inputs = cell_inputs(cell)
-    key = f"csp:{name}:{version or inputs.version}"
+    version = inputs.costs_version if costs else inputs.version
+    key = f"csp:{name}:{version}"
     memo = inputs.memo
     if key in memo:
         return memo[key]
@@ -48,8 +49,21 @@ def kept(cell: Cell, name: str, compute: Callable[[], T], *, version: str = "") 
         logger.warning("Could not read %s from the cache: computing it again", key)
         value = None
     if value is None:
-        value = compute()
-        cache.set(key, value, TIMEOUT_S)
+        # Computed values are kept only if nothing changed while they were
+        # computed: what was read is then what the version stands for. One
+        # look at the versions, after the outermost computation, for all.
+        inputs.computing += 1
+        try:
+            value = compute()
+        finally:
+            inputs.computing -= 1
+        inputs.computed.append((key, costs, version, value))
+        if not inputs.computing:
+            now = versions(cell.pk)
+            for done_key, done_costs, done_version, done in inputs.computed:
+                if (now.costs if done_costs else now.findings) == done_version:
+                    cache.set(done_key, done, TIMEOUT_S)
+            inputs.computed.clear()
     memo[key] = value
     return value
 

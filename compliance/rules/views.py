@@ -29,7 +29,7 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """Every finding of the cell, fails first; ``?status=fail`` (or
     ``needs_evidence``, ``warning``, ``pass``) shows only those. An unknown
     status is ignored, and the page says so."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     asked = request.GET.get("status", "")
     status = status_filter(asked)
     context = {
@@ -50,7 +50,7 @@ def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """The findings in brief, for the cell page: loaded after every redraw of
     the layout, so it follows the layout as it is edited. Fails are listed
     first, then what needs evidence, then warnings; the rest are counted."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     data = cell_findings(cell)
     found = open_findings(data)
     rest = found[SUMMARY_ROWS:]

@@ -137,7 +137,7 @@ def assessment_hazards(cell: Cell, *, inputs=None) -> AssessmentHazards:
     from ``inputs`` (``compliance.rules.inputs.CellInputs``) when the caller
     has read them already."""
     if inputs is not None:
-        inputs.with_signed_register()
+        inputs.load()
         return _hazards_of(inputs.signed, inputs.draft)
     assessment = (
         Assessment.objects.filter(cell=cell)
@@ -255,7 +255,7 @@ def cell_functions(cell: Cell, *, inputs=None) -> list[FunctionRow]:
     ``compliance.rules.inputs.CellInputs``, when the caller has read them
     (the functions, the assessment and Table K.1 are not read again)."""
     if inputs is not None:
-        functions = inputs.functions
+        functions = inputs.load().functions
     else:
         functions = list(
             SafetyFunction.objects.filter(cell=cell)
