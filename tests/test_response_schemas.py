@@ -223,7 +223,14 @@ def test_a_response_that_drifts_from_its_model_is_refused():
     # A field the view adds but the schema does not describe is an error in
     # the view, not a surprise for the client.
     counts = {"pass": 1, "fail": 0, "warning": 0, "needs_evidence": 0}
-    data = {"cell": 1, "summary": counts, "groups": []}
+    data = {
+        "cell": 1,
+        "count": 1,
+        "next": None,
+        "previous": None,
+        "summary": counts,
+        "groups": [],
+    }
     assert CellFindings.model_validate(data).model_dump(mode="json") == data
 
     with pytest.raises(ValidationError, match="unexpected"):

@@ -3,30 +3,61 @@ each found, with citations, certainty and the numbers compared."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
 from compliance.rules.schemas import CellFindings
-from compliance.rules.selectors import cell_findings
+from compliance.rules.selectors import cell_findings, groups_between
+from config.pagination import Pages
+
+
+class FindingPages(Pages):
+    """Findings a page: 200 unless ``?page_size=`` asks for fewer."""
+
+    page_size = 200
 
 
 class CellFindingsView(APIView):
-    """The rule packs of the cell's country evaluated on the cell as drawn now."""
+    """The rule packs of the cell's country evaluated on the cell as drawn
+    now, a page of findings at a time."""
 
     @extend_schema(
         tags=["compliance"],
         summary="Compliance findings of a cell",
+        parameters=[
+            OpenApiParameter(
+                "page", int, description="A page number within the findings."
+            ),
+            OpenApiParameter(
+                "page_size",
+                int,
+                description="Findings a page: 200 unless fewer are asked for.",
+            ),
+        ],
         responses={200: CellFindings},
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_for(request.user, pk)
         data = cell_findings(cell)
+        pages = FindingPages()
+        # Positions in the findings of every group, in order: a page of them.
+        positions = range(sum(len(group["findings"]) for group in data["groups"]))
+        page = pages.paginate_queryset(positions, request, view=self)
+        start = page[0] if page else 0
+        groups = groups_between(data["groups"], start, start + len(page))
         summary = {status: count for _label, status, count in data["summary"]}
         # Through the schema's model, so the answer is what the schema says.
         shown = CellFindings.model_validate(
-            {"cell": cell.pk, "summary": summary, "groups": data["groups"]}
+            {
+                "cell": cell.pk,
+                "count": len(positions),
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "summary": summary,
+                "groups": groups,
+            }
         )
         return Response(shown.model_dump(mode="json"))

@@ -160,3 +160,26 @@ def open_findings(
         if finding["status"] in statuses
     ]
     return sorted(found, key=lambda f: _RANK[f["status"]])
+
+
+def groups_between(
+    groups: list[dict[str, Any]], start: int, end: int
+) -> list[dict[str, Any]]:
+    """The groups with their findings from the ``start``-th to before the
+    ``end``-th, counting every group's findings in order: a page of them. A
+    group whose findings run over two pages is on both; a group with no
+    findings is on the page where it falls in order (after the last finding:
+    the last page)."""
+    total = sum(len(group["findings"]) for group in groups)
+    shown, position = [], 0
+    for group in groups:
+        findings = group["findings"]
+        if not findings:
+            if start <= position < end or position == end == total:
+                shown.append(group)
+            continue
+        inside = findings[max(start - position, 0) : max(end - position, 0)]
+        if inside:
+            shown.append({**group, "findings": inside})
+        position += len(findings)
+    return shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -14,12 +15,15 @@ from compliance.rules.selectors import (
     STATUS_ORDER,
     cell_findings,
     findings_first,
+    groups_between,
     open_findings,
     shown_rule,
     status_filter,
 )
 
 SUMMARY_ROWS = 6
+# Findings a page on the Compliance tab.
+FINDINGS_PER_PAGE = 100
 # How much of an unknown ``?status=`` value the page repeats back.
 ECHO_CHARS = 40
 
@@ -32,6 +36,12 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)
     asked = request.GET.get("status", "")
     status = status_filter(asked)
+    shown = findings_first(cell_findings(cell), status)
+    # A page of findings at a time, fails first; the fails listed up front
+    # on the first page.
+    positions = range(sum(len(group["findings"]) for group in shown["groups"]))
+    page = Paginator(positions, FINDINGS_PER_PAGE).get_page(request.GET.get("page"))
+    start = page.start_index() - 1 if len(page) else 0
     context = {
         "cell": cell,
         "project": cell.project,
@@ -40,7 +50,10 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "status_label": STATUS_LABELS[status] if status else "",
         "ignored_status": asked[:ECHO_CHARS] if asked and status is None else "",
         "statuses": [(s, STATUS_LABELS[s]) for s in STATUS_ORDER],
-        **findings_first(cell_findings(cell), status),
+        "summary": shown["summary"],
+        "groups": groups_between(shown["groups"], start, start + len(page)),
+        "fails": shown["fails"] if page.number == 1 else [],
+        "page": page,
     }
     return render(request, "compliance/rules/cell_compliance.html", context)
 
