@@ -41,6 +41,7 @@ from cells.drawing import (
     element_key,
     layout_drawing,
 )
+from cells.drawing_svg import SvgWords, render_svg
 from cells.forms import (
     CellCertificateForm,
     CellForm,
@@ -124,6 +125,15 @@ def drawing_labels() -> DrawingLabels:
         zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
         ring_reach=_("robot reach"),
         ring_tool=_("with the tool"),
+    )
+
+
+def svg_words() -> SvgWords:
+    """The words of the plan's SVG itself, in the reader's language."""
+    return SvgWords(
+        plan_of=_("Plan of %(name)s"),
+        hazard_zone=_("Hazard zone"),
+        robot_base=_("Robot base"),
     )
 
 
@@ -271,18 +281,16 @@ def _layout_stylesheet() -> str:
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
     cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
-    drawing = _drawing(cell)
-    response = render(
-        request,
-        "cells/partials/layout_svg.html",
-        {
-            "drawing": drawing,
-            "cell": cell,
-            "standalone": True,
-            "stylesheet": _layout_stylesheet(),
-        },
-        content_type="image/svg+xml",
+    svg = render_svg(
+        _drawing(cell),
+        name=cell.name,
+        title_id=f"layout-title-{cell.pk}",
+        words=svg_words(),
+        standalone=True,
+        stylesheet=_layout_stylesheet(),
+        nonce=request.csp_nonce,
     )
+    response = HttpResponse(svg, content_type="image/svg+xml")
     response["Content-Disposition"] = f'inline; filename="cell-{cell.pk}-layout.svg"'
     return response
 
