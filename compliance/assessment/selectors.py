@@ -150,8 +150,9 @@ def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
     from compliance.rules import results
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
+    from compliance.rules.inputs import versioned
 
-    loaded = cell_with_layout(cell)
+    loaded = versioned(cell.pk, lambda: cell_with_layout(cell))
     if not kept:
         found = evaluate(cell_facts(loaded))
         return CellChecks.of((f for r in found for f in r.findings), gettext)

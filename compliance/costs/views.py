@@ -31,7 +31,7 @@ from compliance.costs.services import (
     line_item_edit_reset,
 )
 from compliance.plan.schedule import format_range
-from compliance.rules.inputs import forget
+from compliance.rules.inputs import forget, versioned
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"
@@ -138,7 +138,7 @@ def _editable_cell(request: HttpRequest, cell_pk: int):
 
 @login_required
 def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_for(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     return _costs(request, cell)
 
 

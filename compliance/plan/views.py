@@ -31,6 +31,7 @@ from compliance.plan.inputs import (
 from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
+from compliance.rules.inputs import versioned
 
 PLAN = "compliance/plan/cell_plan.html"
 CHART_WIDTH = 360  # px of the longest cost bar
@@ -184,7 +185,7 @@ def _plan(request: HttpRequest, cell, **extra) -> HttpResponse:
 
 @login_required
 def cell_plan(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_for(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     return _plan(request, cell)
 
 

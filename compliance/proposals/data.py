@@ -61,7 +61,7 @@ from compliance.proposals.pdf.data import (
 from compliance.proposals.presentation import half_weeks, weeks_text
 from compliance.rules import sensing
 from compliance.rules.figures import FIGURE_NAMES
-from compliance.rules.inputs import cell_inputs
+from compliance.rules.inputs import cell_inputs, versioned
 from compliance.rules.results import cell_results
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
@@ -86,8 +86,11 @@ def proposal_data(
     ``on``: the proposal's date (default: the day it was requested)."""
     # Scoped to the requester: one who has since lost access to the cell gets
     # Http404 here, and no document.
-    cell = cell_selectors.cell_with_layout(
-        document.requested_by, document.proposal.cell_id
+    cell = versioned(
+        document.proposal.cell_id,
+        lambda: cell_selectors.cell_with_layout(
+            document.requested_by, document.proposal.cell_id
+        ),
     )
     with translation.override(document.language):
         return _assemble(document, cell, on or document.requested_at.date())

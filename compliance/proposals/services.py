@@ -36,6 +36,7 @@ from compliance.proposals.models import (
 )
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.tasks import build_proposal
+from compliance.rules.inputs import versioned
 
 logger = logging.getLogger(__name__)
 
@@ -85,7 +86,9 @@ def proposal_request(
     building said (worked out here when not given), kept with the version."""
     require_edit(actor, cell.project.organisation_id)
     if notes is None:
-        notes = prebuild_notes(cell_selectors.cell_with_layout(actor, cell.pk))
+        notes = prebuild_notes(
+            versioned(cell.pk, lambda: cell_selectors.cell_with_layout(actor, cell.pk))
+        )
     chosen = [s for s in SECTIONS if s in sections]
     proposal, _created = Proposal.objects.get_or_create(
         cell=cell, defaults={"number": proposal_number(cell), "created_by": actor}

@@ -28,6 +28,7 @@ from compliance.proposals.services import (
     proposal_request,
     proposal_retry,
 )
+from compliance.rules.inputs import versioned
 
 PAGE = "compliance/proposals/proposal_detail.html"
 
@@ -96,7 +97,11 @@ def _notes(request: HttpRequest, cell) -> list[str]:
     """The check before building, for a person who may build."""
     if not can_edit(request.user, cell.project.organisation_id):
         return []
-    return prebuild_notes(cell_selectors.cell_with_layout(request.user, cell.pk))
+    return prebuild_notes(
+        versioned(
+            cell.pk, lambda: cell_selectors.cell_with_layout(request.user, cell.pk)
+        )
+    )
 
 
 def _context(request: HttpRequest, cell, form=None, notes=None) -> dict:

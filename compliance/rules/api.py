@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from compliance.rules.inputs import versioned
 from compliance.rules.schemas import CellFindings
 from compliance.rules.selectors import cell_findings, groups_between
 from config.pagination import Pages
@@ -40,7 +41,7 @@ class CellFindingsView(APIView):
         responses={200: CellFindings},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_for(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         data = cell_findings(cell)
         pages = FindingPages()
         # Positions in the findings of every group, in order: a page of them.

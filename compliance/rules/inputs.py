@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -64,6 +65,9 @@ CACHE_FORMAT = 1
 # The code that computes findings and cost lines: a release that changes it
 # computes them again, even where the rule packs' version was not raised.
 COMPUTED_BY = (
+    "cells/drawing.py",
+    "cells/drawing_perimeter.py",
+    "cells/drawing_svg.py",
     "cells/geometry.py",
     "cells/perimeter",
     "compliance/calculators",
@@ -246,6 +250,9 @@ class CellInputs:
 
     cell: Cell
     versions: Versions
+    # The version was taken before any row was read (``versioned``): what is
+    # computed from the rows may be kept under it.
+    early: bool = False
     # What this request has read from the cache (compliance.rules.results),
     # and what it computed, waiting to be kept.
     memo: dict = field(default_factory=dict, repr=False)
@@ -338,9 +345,23 @@ class CellInputs:
         return self
 
 
+def versioned(pk: int, load: Callable[[], Cell]) -> Cell:
+    """The cell ``load`` reads (authorising), with the content version of its
+    inputs taken just before: what is read from then on is what the version
+    stands for, unless something changes meanwhile, which the version read
+    again after computing shows (``compliance.rules.results.kept``). Only
+    then is what was computed kept for others."""
+    taken = versions(pk)
+    cell = load()
+    cell._csp_inputs = CellInputs(cell=cell, versions=taken, early=True)
+    return cell
+
+
 def cell_inputs(cell: Cell) -> CellInputs:
     """The inputs of ``cell``, memoised on it: one read per request however
-    many ask (``forget`` reads them again)."""
+    many ask (``forget`` reads them again). Of a cell not read by
+    ``versioned``, the version is taken now, after its rows were read: what
+    is kept is read, what is computed is not kept."""
     cached = getattr(cell, "_csp_inputs", None)
     if cached is not None:
         return cached

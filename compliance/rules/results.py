@@ -59,9 +59,10 @@ def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False
             inputs.computing -= 1
         inputs.computed.append((key, costs, version, value))
         if not inputs.computing:
-            now = versions(cell.pk)
+            # Of a cell read after its version was taken only (``versioned``).
+            now = versions(cell.pk) if inputs.early else None
             for done_key, done_costs, done_version, done in inputs.computed:
-                if (now.costs if done_costs else now.findings) == done_version:
+                if now and (now.costs if done_costs else now.findings) == done_version:
                     cache.set(done_key, done, TIMEOUT_S)
             inputs.computed.clear()
     memo[key] = value

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from cells import selectors as cell_selectors
 from compliance.rules.engine import all_rules, rule_packs_for
+from compliance.rules.inputs import versioned
 from compliance.rules.selectors import (
     STATUS_LABELS,
     STATUS_ORDER,
@@ -33,7 +34,7 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """Every finding of the cell, fails first; ``?status=fail`` (or
     ``needs_evidence``, ``warning``, ``pass``) shows only those. An unknown
     status is ignored, and the page says so."""
-    cell = cell_selectors.cell_for(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     asked = request.GET.get("status", "")
     status = status_filter(asked)
     shown = findings_first(cell_findings(cell), status)
@@ -63,7 +64,7 @@ def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """The findings in brief, for the cell page: loaded after every redraw of
     the layout, so it follows the layout as it is edited. Fails are listed
     first, then what needs evidence, then warnings; the rest are counted."""
-    cell = cell_selectors.cell_for(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     data = cell_findings(cell)
     found = open_findings(data)
     rest = found[SUMMARY_ROWS:]

@@ -419,3 +419,25 @@ def test_findings_go_through_a_shared_cache_as_plain_data(
     GuardSegment.objects.filter(cell=fenced, label="Low").update(height_mm=1800)
     assert findings(api, fenced) != first
     cache.clear()
+
+
+def test_what_was_computed_while_the_cell_changed_is_not_kept(api, fenced, monkeypatch):
+    from compliance.rules import inputs
+
+    taken = inputs.versions
+    calls = []
+
+    def racing(pk):
+        version = taken(pk)
+        if not calls:
+            # Another request changes the cell just after this one took the
+            # version, before it reads the rows.
+            GuardSegment.objects.filter(cell=fenced, label="Low").update(height_mm=1800)
+        calls.append(version)
+        return version
+
+    monkeypatch.setattr(inputs, "versions", racing)
+    assert _fence(findings(api, fenced)) == "pass"  # read after the change
+    # The change undone: the rows are as the first version stood for.
+    GuardSegment.objects.filter(cell=fenced, label="Low").update(height_mm=1500)
+    assert _fence(findings(api, fenced)) == "fail"
