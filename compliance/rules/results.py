@@ -12,6 +12,8 @@ request each is read from the cache once.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -30,6 +32,38 @@ logger = logging.getLogger(__name__)
 TIMEOUT_S = 7 * 24 * 3600
 RULES_BY_ID = {rule.id: rule for rule in all_rules()}
 
+# The values this process read or kept lately, in front of the cache: a key
+# names its content (its version), so a value here is as right as the
+# cache's, and is not read and unpickled again. Shared by the requests of
+# the process: no reader changes what it is given.
+RECENT_MAX = 32
+_recent: OrderedDict[str, object] = OrderedDict()
+_recent_lock = threading.Lock()
+
+
+def _remember(key: str, value: object) -> None:
+    with _recent_lock:
+        _recent[key] = value
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT_MAX:
+            _recent.popitem(last=False)
+
+
+def _recalled(key: str) -> object | None:
+    with _recent_lock:
+        value = _recent.get(key)
+        if value is not None:
+            _recent.move_to_end(key)
+        return value
+
+
+def forget_recent() -> None:
+    """Forget what this process holds in front of the cache (tests, which
+    clear the cache between them, clear this too)."""
+    with _recent_lock:
+        _recent.clear()
+
+
 T = TypeVar("T")
 
 
@@ -43,11 +77,17 @@ def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False
     memo = inputs.memo
     if key in memo:
         return memo[key]
+    value = _recalled(key)
+    if value is not None:
+        memo[key] = value
+        return value
     try:
         value = cache.get(key)
-    except Exception:
+    except Exception:  # a value an older release kept, which no longer reads
         logger.warning("Could not read %s from the cache: computing it again", key)
         value = None
+    if value is not None:
+        _remember(key, value)
     if value is None:
         # Computed values are kept only if nothing changed while they were
         # computed: what was read is then what the version stands for. One
@@ -64,6 +104,7 @@ def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False
             for done_key, done_costs, done_version, done in inputs.computed:
                 if now and (now.costs if done_costs else now.findings) == done_version:
                     cache.set(done_key, done, TIMEOUT_S)
+                    _remember(done_key, done)
             inputs.computed.clear()
     memo[key] = value
     return value

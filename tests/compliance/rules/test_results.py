@@ -26,6 +26,7 @@ from compliance.safety_functions import services as function_services
 from tests.cells.certificates import CellCertificateFactory
 from tests.compliance.conftest import CRUSHING, LIMITS, sign_revision
 from tests.factories import DeviceFactory, GuardSegmentFactory, OpeningFactory
+from tests.kept import forget_kept
 
 
 @pytest.fixture
@@ -408,17 +409,17 @@ def test_findings_go_through_a_shared_cache_as_plain_data(
             "KEY_PREFIX": "test-results",
         }
     }
-    from django.core.cache import cache
 
-    cache.clear()
+    forget_kept()
     first = findings(api, fenced)
     lines(api, fenced)
     # Another process (no memory of this one) reads them from Redis.
+    results.forget_recent()
     assert findings(api, fenced) == first
     assert len(computed) == 1
     GuardSegment.objects.filter(cell=fenced, label="Low").update(height_mm=1800)
     assert findings(api, fenced) != first
-    cache.clear()
+    forget_kept()
 
 
 def test_what_was_computed_while_the_cell_changed_is_not_kept(api, fenced, monkeypatch):

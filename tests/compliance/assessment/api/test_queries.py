@@ -10,7 +10,6 @@ number of queries ``findings_queries`` measures, added once to their limits.
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -24,6 +23,7 @@ from tests.compliance.assessment.api.conftest import (
 from tests.compliance.assessment.conftest import state_limits
 from tests.compliance.conftest import CRUSHING
 from tests.factories import CellFactory, DeviceFactory
+from tests.kept import forget_kept
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def findings_queries(cell) -> int:
     (``selectors.cell_checks``): its layout, certificates and the records of
     its signed revision, in a fixed number of queries. Worked out: not read
     from the cache, where the request before kept them."""
-    cache.clear()
+    forget_kept()
     with CaptureQueriesContext(connection) as queries:
         selectors.cell_checks(cell)
     return len(queries)
