@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
 from cells.exchange import (
@@ -63,35 +63,58 @@ def cell_with_layout(user, pk: int, *, with_underlay: bool = False) -> Cell:
         queryset = queryset.select_related("underlay", "underlay_image").defer(
             "underlay_image__data"
         )
-    return get_object_or_404(with_layout(queryset), pk=pk)
+    return load_layout(get_object_or_404(queryset, pk=pk))
 
 
-# What ``cell_with_layout`` loads with each cell.
-LAYOUT = (
-    Prefetch(
-        "segments",
-        queryset=GuardSegment.objects.prefetch_related(
-            Prefetch("openings", queryset=Opening.objects.order_by("offset_mm", "id"))
-        ),
-    ),
-    Prefetch("stations", queryset=OperatorStation.objects.all()),
-    Prefetch(
-        "devices",
-        # The library entry too: the bill of materials prices from it.
-        queryset=Device.objects.select_related("opening__segment", "library_device"),
-    ),
-)
+def _prefetched(model, rows: list) -> QuerySet:
+    """A queryset that answers ``rows`` without a query, as a prefetch leaves
+    one on each instance (``instance.<name>.all()`` reads it)."""
+    queryset = QuerySet(model=model)
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    return queryset
 
 
-def with_layout(queryset: QuerySet[Cell]) -> QuerySet[Cell]:
-    """``queryset`` with each cell's layout loaded (``cell_with_layout``)."""
-    return queryset.prefetch_related(*LAYOUT)
+def attach(instance, name: str, model, rows: list, back: str) -> None:
+    """``rows`` as the prefetched ``instance.<name>``, each row knowing its
+    ``back`` (the instance), as ``prefetch_related`` leaves them: without the
+    queryset per instance that it clones, which costs a plan of a thousand
+    guard segments a fifth of a second."""
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = _prefetched(
+        model, rows
+    )
+    for row in rows:
+        row._state.fields_cache[back] = instance
 
 
 def load_layout(cell: Cell) -> Cell:
-    """The layout of a cell read with ``cell_for``, loaded as
-    ``cell_with_layout`` loads it (nothing read twice)."""
-    prefetch_related_objects([cell], *LAYOUT)
+    """The layout of a cell: its guard segments (by id) with their openings
+    (along each segment), its operator stations and its devices (with the
+    opening they guard and the library entry they are priced from), in one
+    query each, none of what is loaded already read again."""
+    loaded = cell.__dict__.setdefault("_prefetched_objects_cache", {})
+    if "segments" not in loaded:
+        segments = list(GuardSegment.objects.filter(cell=cell).order_by("id"))
+        attach(cell, "segments", GuardSegment, segments, "cell")
+        by_segment: dict[int, list[Opening]] = {s.pk: [] for s in segments}
+        if segments:
+            for opening in Opening.objects.filter(segment__cell=cell).order_by(
+                "segment_id", "offset_mm", "id"
+            ):
+                by_segment[opening.segment_id].append(opening)
+        for segment in segments:
+            attach(segment, "openings", Opening, by_segment[segment.pk], "segment")
+    if "stations" not in loaded:
+        stations = list(OperatorStation.objects.filter(cell=cell).order_by("id"))
+        attach(cell, "stations", OperatorStation, stations, "cell")
+    if "devices" not in loaded:
+        # The library entry too: the bill of materials prices from it.
+        devices = list(
+            Device.objects.filter(cell=cell)
+            .select_related("opening__segment", "library_device")
+            .order_by("id")
+        )
+        attach(cell, "devices", Device, devices, "cell")
     return cell
 
 

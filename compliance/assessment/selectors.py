@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from cells.models import Cell, GuardSegment, Opening, OperatorStation
-from cells.selectors import with_layout
+from cells.selectors import load_layout
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.checks import CellChecks
 from compliance.assessment.content import (
@@ -145,7 +145,12 @@ def hazard_plr(hazard: Hazard, *, residual: bool = False) -> str | None:
     ]
     if not all(values):
         return None
-    severity, frequency, avoidance = values
+    return _plr(*values)
+
+
+@functools.lru_cache(maxsize=64)
+def _plr(severity: str, frequency: str, avoidance: str) -> str:
+    # Pure, and asked for every hazard: S, F and P take 8 values in all.
     return plr(
         PlrInput(severity=severity, frequency=frequency, avoidance=avoidance)
     ).plr
@@ -210,8 +215,8 @@ def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent
 def cell_with_layout(cell: Cell) -> Cell:
     """The cell again with what its compliance checks read (as
     ``cells.selectors.cell_with_layout``); the caller has authorised it."""
-    return with_layout(Cell.objects.select_related("project__organisation")).get(
-        pk=cell.pk
+    return load_layout(
+        Cell.objects.select_related("project__organisation").get(pk=cell.pk)
     )
 
 

@@ -103,8 +103,6 @@ def shown_converted(converted: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
-    # The lines as they stand now, also after this request changed them.
-    forget(cell)
     # Loaded once: the pricing applies the edits, the page marks what was edited.
     prefetch_related_objects([cell], "line_item_edits")
     items = cost_selectors.line_items(cell)
@@ -124,7 +122,12 @@ def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
     }
 
 
-def _costs(request: HttpRequest, cell, *, status: int = 200, **extra) -> HttpResponse:
+def _costs(
+    request: HttpRequest, cell, *, status: int = 200, changed: bool = False, **extra
+) -> HttpResponse:
+    if changed:
+        # The lines as they stand now that this request changed them.
+        forget(cell)
     context = costs_context(request, cell, **extra)
     return render_page(request, COSTS, context, fragment="costs", status=status)
 
@@ -199,7 +202,7 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
     form = LineEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and "reset" in request.POST:
         line_item_edit_reset(cell=cell, actor=request.user, key=key)
-        return _costs(request, cell)
+        return _costs(request, cell, changed=True)
     if request.method == "POST" and form.is_valid():
         try:
             line_item_edit(
@@ -208,7 +211,7 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=key, edit_form=form)
 
 
@@ -256,7 +259,7 @@ def custom_line_add(request: HttpRequest, cell_pk: int) -> HttpResponse:
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, adding=True, custom_form=form)
 
 
@@ -273,7 +276,7 @@ def custom_line_edit(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespons
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=row.key, edit_form=form)
 
 
@@ -284,7 +287,7 @@ def custom_line_remove(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespo
     if request.method != "POST":
         return redirect("compliance:cell_costs", cell.pk)
     custom_line_delete(row=row, actor=request.user)
-    return _costs(request, cell)
+    return _costs(request, cell, changed=True)
 
 
 # --- the organisation's catalogue ---------------------------------------------

@@ -41,7 +41,7 @@ from cells.models import (
     OperatorStation,
     Project,
 )
-from cells.selectors import load_layout
+from cells.selectors import attach, load_layout
 from compliance.assessment.models import (
     Assessment,
     Hazard,
@@ -306,9 +306,7 @@ class CellInputs:
             and (signed is None or current.number > signed.number)
             else None
         )
-        prefetch_related_objects(
-            [r for r in (signed, self.draft) if r is not None], "hazards__measures"
-        )
+        _load_registers([r for r in (signed, self.draft) if r is not None])
         self.functions = (
             list(
                 SafetyFunction.objects.filter(cell=cell)
@@ -343,6 +341,30 @@ class CellInputs:
                 [self.cell], "line_item_edits", "custom_line_items"
             )
         return self
+
+
+def _load_registers(revisions: list[Revision]) -> None:
+    """Each revision's hazards (``revision.hazards.all()``) with their
+    measures, as ``prefetch_related("hazards__measures")`` leaves them, in two
+    queries, without its queryset per hazard."""
+    if not revisions:
+        return
+    hazards = list(Hazard.objects.filter(revision__in=revisions))
+    measures: dict[int, list[Measure]] = {h.pk: [] for h in hazards}
+    for measure in Measure.objects.filter(
+        hazard__revision_id__in=[r.pk for r in revisions]
+    ):
+        measures[measure.hazard_id].append(measure)
+    for revision in revisions:
+        attach(
+            revision,
+            "hazards",
+            Hazard,
+            [h for h in hazards if h.revision_id == revision.pk],
+            "revision",
+        )
+    for hazard in hazards:
+        attach(hazard, "measures", Measure, measures[hazard.pk], "hazard")
 
 
 def versioned(pk: int, load: Callable[[], Cell]) -> Cell:
