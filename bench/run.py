@@ -3,7 +3,7 @@ baseline (``bench/baseline``: a plain Django template rendering the cell's
 200 guard segments in the app's page frame) in the same run, and how each
 page grows from 10 to 1000 rows. Run with `make bench`.
 
-Every figure is the median of ``BENCH_RUNS`` requests (default 9), the page
+Every figure is the median of ``BENCH_RUNS`` requests (default 7), the page
 and the baseline taken in turn so that a drift of the machine touches both.
 Requests go through Django's test client in this process, with DEBUG off,
 through the whole middleware. Uses a throwaway SQLite database unless
@@ -47,7 +47,7 @@ def setup_django() -> None:
     django.setup()
 
 
-RUNS = int(os.environ.get("BENCH_RUNS", "9"))
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 SIZES = (10, 50, 200, 1000)
 LARGE = 200
 
@@ -127,6 +127,49 @@ def make_cells(sizes=SIZES):
     return user, project, cells
 
 
+def svg_lines(user, cell) -> None:
+    """The plan's SVG written by Python beside the template it replaced
+    (kept as ``tests/cells/layout_svg_reference.html``), same drawing."""
+    from types import SimpleNamespace
+
+    from django.template import engines
+
+    from cells.drawing_svg import render_svg
+    from cells.selectors import cell_with_layout
+    from cells.views import _drawing, svg_words
+
+    loaded = cell_with_layout(user, cell.pk, with_underlay=True)
+    drawing = _drawing(loaded)
+    reference = Path(__file__).resolve().parent.parent / "tests/cells"
+    template = engines["django"].from_string(
+        (reference / "layout_svg_reference.html").read_text()
+    )
+    context = {"drawing": drawing, "cell": SimpleNamespace(pk=cell.pk, name=cell.name)}
+    words = svg_words()
+    app, base = paired(
+        lambda: render_svg(drawing, name=cell.name, title_id="t", words=words),
+        lambda: template.render(context),
+    )
+    line(
+        "plan SVG, 200 segments (Python; baseline: the template it replaced)", app, base
+    )
+
+
+def compression_line(client, url: str) -> None:
+    """What gzip would save on the largest page, and cost (not done: see the
+    README's development section on BREACH)."""
+    import gzip
+
+    body = client.get(url).content
+    squeezed = gzip.compress(body, 6)
+    ms = statistics.median(timed(lambda: gzip.compress(body, 6)) for _ in range(RUNS))
+    print(
+        f"gzip of the risk register (not served so): {len(body) / 1024:.0f} KiB "
+        f"-> {len(squeezed) / 1024:.0f} KiB in {ms:.1f} ms",
+        flush=True,
+    )
+
+
 def main() -> None:
     setup_django()
     from django.core.cache import cache
@@ -146,6 +189,8 @@ def main() -> None:
     )
     for name, url in pages(large).items():
         line(name, *paired(getter(client, url), baseline))
+    svg_lines(user, large)
+    compression_line(client, pages(large)["risk register"])
     print("\n# After a change: the findings and line items computed again")
     for name, url in pages(large).items():
         if name in ("risk register", "cell page"):
