@@ -1,7 +1,16 @@
-"""Benchmarks that print figures: how the cell page and the plan drawing scale
-with the number of layout elements. Run with `make bench`.
+"""The pages beside a plain table: each page of a large cell timed against the
+baseline (``bench/baseline``: a plain Django template rendering the cell's
+200 guard segments in the app's page frame) in the same run, and how each
+page grows from 10 to 1000 rows. Run with `make bench`.
 
-Uses a throwaway SQLite database unless DATABASE_URL is set.
+Every figure is the median of ``BENCH_RUNS`` requests (default 7), the page
+and the baseline taken in turn so that a drift of the machine touches both.
+Requests go through Django's test client in this process, with DEBUG off,
+through the whole middleware. Uses a throwaway SQLite database unless
+DATABASE_URL is set (then it adds its own organisation there).
+
+Prints one line per measure, ``name: app X ms, baseline Y ms, ratio Z``, and
+the scaling lines.
 """
 
 from __future__ import annotations
@@ -11,124 +20,211 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-if not os.environ.get("DATABASE_URL"):
-    os.environ["SQLITE_NAME"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-
-import django
-
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
-
-from cells.drawing import layout_drawing  # noqa: E402
-from cells.selectors import cell_document, cell_with_layout  # noqa: E402
 
 
-def timed(fn, repeat: int = 15) -> tuple[float, float]:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples), max(samples)
+def setup_django() -> None:
+    """The app as deployed (DEBUG off: no query log, cached templates), on a
+    throwaway SQLite database unless DATABASE_URL is set, with the baseline's
+    URL beside the app's (``bench/settings.py``)."""
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_NAME"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    for name, value in {
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-secret-key-" + "x" * 40,
+        "INTEGRITY_KEY": "bench-integrity-key-" + "x" * 40,
+        "ALLOWED_HOSTS": "testserver",
+        "SECURE_SSL_REDIRECT": "0",
+    }.items():
+        os.environ.setdefault(name, value)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+    import django
+
+    django.setup()
+
+
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
+SIZES = (10, 50, 200, 1000)
+LARGE = 200
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def paired(app: Callable[[], object], base: Callable[[], object], runs: int = RUNS):
+    """Medians of ``runs`` of each, taken in turn, after one of each to warm."""
+    app(), base()
+    a, b = [], []
+    for _ in range(runs):
+        a.append(timed(app))
+        b.append(timed(base))
+    return statistics.median(a), statistics.median(b)
+
+
+def line(name: str, app_ms: float, base_ms: float) -> None:
+    print(
+        f"{name}: app {app_ms:.1f} ms, baseline {base_ms:.1f} ms, "
+        f"ratio {app_ms / base_ms:.2f}",
+        flush=True,
+    )
+
+
+def getter(client, url: str, **headers) -> Callable[[], object]:
+    def get():
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200, (url, response.status_code)
+        return response
+
+    return get
+
+
+def pages(cell) -> dict[str, str]:
+    pk = cell.pk
+    return {
+        "risk register": f"/cells/{pk}/assessment/",
+        "cell page": f"/cells/{pk}/",
+        "compliance": f"/cells/{pk}/compliance/",
+        "costs": f"/cells/{pk}/costs/",
+        "plan": f"/cells/{pk}/plan/",
+        "findings API": f"/api/v1/cells/{pk}/findings/",
+    }
+
+
+def make_cells(sizes=SIZES):
+    """A safety engineer, a project in Korea and a cell of each size."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from bench.large_cell import PASSWORD, build_cell
+    from cells.models import Membership, Organisation, Project
+
+    call_command("migrate", verbosity=0)
+    run = uuid.uuid4().hex[:8]
+    user = get_user_model().objects.create_user(f"bench-{run}", password=PASSWORD)
+    org = Organisation.objects.create(name=f"Bench {run}", slug=f"bench-{run}")
+    Membership.objects.create(user=user, organisation=org, role="safety_engineer")
+    project = Project.objects.create(
+        organisation=org,
+        name="Bench",
+        customer_name="Bench Co.",
+        site_name="Plant",
+        country="KR",
+    )
+    start = time.perf_counter()
+    cells = {size: build_cell(project, user, size) for size in sizes}
+    print(
+        f"built cells of {', '.join(map(str, sizes))} rows from the database "
+        f"in {time.perf_counter() - start:.0f} s",
+        flush=True,
+    )
+    return user, project, cells
+
+
+def svg_lines(user, cell) -> None:
+    """The plan's SVG written by Python beside the template it replaced
+    (kept as ``tests/cells/layout_svg_reference.html``), same drawing."""
+    from types import SimpleNamespace
+
+    from django.template import engines
+
+    from cells.drawing_svg import render_svg
+    from cells.selectors import cell_with_layout
+    from cells.views import _drawing, svg_words
+
+    loaded = cell_with_layout(user, cell.pk, with_underlay=True)
+    drawing = _drawing(loaded)
+    reference = Path(__file__).resolve().parent.parent / "tests/cells"
+    template = engines["django"].from_string(
+        (reference / "layout_svg_reference.html").read_text()
+    )
+    context = {"drawing": drawing, "cell": SimpleNamespace(pk=cell.pk, name=cell.name)}
+    words = svg_words()
+    app, base = paired(
+        lambda: render_svg(drawing, name=cell.name, title_id="t", words=words),
+        lambda: template.render(context),
+    )
+    line(
+        "plan SVG, 200 segments (Python; baseline: the template it replaced)", app, base
+    )
+
+
+def compression_line(client, url: str) -> None:
+    """What gzip would save on the largest page, and cost (not done: see the
+    README's development section on BREACH)."""
+    import gzip
+
+    body = client.get(url).content
+    squeezed = gzip.compress(body, 6)
+    ms = statistics.median(timed(lambda: gzip.compress(body, 6)) for _ in range(RUNS))
+    print(
+        f"gzip of the risk register (not served so): {len(body) / 1024:.0f} KiB "
+        f"-> {len(squeezed) / 1024:.0f} KiB in {ms:.1f} ms",
+        flush=True,
+    )
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
-    from tests.factories import (
-        CellFactory,
-        GuardSegmentFactory,
-        MembershipFactory,
-        OpeningFactory,
-        OperatorStationFactory,
-        UserFactory,
-    )
+    setup_django()
+    from django.core.cache import cache
+    from django.test import Client
 
-    user = UserFactory(username="bench")
-    org = MembershipFactory(user=user).organisation
+    from compliance.rules.results import forget_recent
+
+    user, _project, cells = make_cells()
     client = Client()
     client.force_login(user)
+    print(f"medians of {RUNS} requests each")
+    large = cells[LARGE]
+    baseline = getter(client, f"/bench/table/{large.pk}/")
     print(
-        f"{'segments':>8} {'queries':>8} {'page ms (median / max)':>24} {'drawing ms':>11}"
+        "\n# Each page of the large cell (200 segments, 50 openings, 30 devices, "
+        "200 hazards, 300 measures) beside the plain 200-row table"
     )
-    for size in (5, 50, 200):
-        cell = CellFactory(project__organisation=org)
-        for i in range(size):
-            seg = GuardSegmentFactory(
-                cell=cell,
-                start_x_mm=0,
-                start_y_mm=i * 50,
-                end_x_mm=4000,
-                end_y_mm=i * 50,
+    for name, url in pages(large).items():
+        line(name, *paired(getter(client, url), baseline))
+    svg_lines(user, large)
+    compression_line(client, pages(large)["risk register"])
+    print("\n# After a change: the findings and line items computed again")
+    for name, url in pages(large).items():
+        if name in ("risk register", "cell page"):
+            continue
+        get = getter(client, url)
+
+        def cold(get=get):
+            # As after an edit: nothing kept, in the cache or in front of it.
+            cache.clear()
+            forget_recent()
+            get()
+
+        line(f"{name}, after a change", *paired(cold, baseline))
+
+    print(
+        "\n# Scaling: each page at 10 / 50 / 200 / 1000 rows (goal: 1000 ≤ 5.5 × 200)"
+    )
+    by_size = {size: pages(cell) for size, cell in cells.items()}
+    table = {size: f"/bench/table/{cell.pk}/" for size, cell in cells.items()}
+    names = [*pages(large), "plain table (baseline)"]
+    for name in names:
+        medians = {}
+        for size in SIZES:
+            url = table[size] if name == names[-1] else by_size[size][name]
+            get = getter(client, url)
+            get()
+            medians[size] = statistics.median(
+                timed(get) for _ in range(max(3, RUNS // 2))
             )
-            OpeningFactory(segment=seg)
-        for _ in range(size // 5 or 1):
-            OperatorStationFactory(cell=cell)
-        url = f"/cells/{cell.pk}/"
-        queries: list[str] = []
-
-        def count(execute, sql, params, many, context, queries=queries):
-            queries.append(sql)
-            return execute(sql, params, many, context)
-
-        with connection.execute_wrapper(count):
-            client.get(url)
-        page_median, page_max = timed(lambda url=url: client.get(url))
-        document = cell_document(cell_with_layout(user, cell.pk))
-        draw_median, _ = timed(lambda document=document: layout_drawing(document))
+        shown = ", ".join(f"{size} rows {ms:.1f} ms" for size, ms in medians.items())
         print(
-            f"{size:>8} {len(queries):>8} {page_median:>12.1f} / {page_max:<9.1f}"
-            f" {draw_median:>11.2f}"
+            f"scaling {name}: {shown}; 1000/200 = {medians[1000] / medians[200]:.2f}",
+            flush=True,
         )
-
-    register_benchmark(client, user, org)
-
-
-def register_benchmark(client, user, org) -> None:
-    """The risk-assessment register at 20 and 200 hazards, each with a measure."""
-    from cells.models import Membership
-    from compliance.assessment import services
-    from tests.factories import CellFactory
-
-    Membership.objects.filter(user=user).update(role="safety_engineer")
-    user._csp_roles = None
-    print(f"\n{'hazards':>8} {'queries':>8} {'register ms (median / max)':>28}")
-    for size in (20, 200):
-        cell = CellFactory(project__organisation=org)
-        revision = services.assessment_open(cell=cell, actor=user)
-        for i in range(size):
-            hazard = services.hazard_add(
-                revision=revision,
-                actor=user,
-                group="mechanical",
-                origin="moving_elements",
-                consequence="crushing",
-                phase="operation",
-                task=f"Task {i}",
-                severity="S2",
-                frequency="F2",
-                avoidance="P1",
-            )
-            services.measure_add(
-                hazard=hazard, actor=user, step="safeguarding", description="Fence"
-            )
-        url = f"/cells/{cell.pk}/assessment/"
-        queries: list[str] = []
-
-        def count(execute, sql, params, many, context, queries=queries):
-            queries.append(sql)
-            return execute(sql, params, many, context)
-
-        with connection.execute_wrapper(count):
-            client.get(url)
-        median, worst = timed(lambda url=url: client.get(url), repeat=7)
-        print(f"{size:>8} {len(queries):>8} {median:>14.1f} / {worst:<9.1f}")
 
 
 if __name__ == "__main__":

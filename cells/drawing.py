@@ -464,15 +464,78 @@ def _crosses_circle(box: Box, circle: tuple[float, float, float]) -> bool:
     return math.hypot(cx - near_x, cy - near_y) <= r <= math.hypot(far_x, far_y)
 
 
+class _Grid:
+    """Boxes and lines on screen, filed by the square cells of side ``size``
+    their extent covers, so that what may meet a box is looked up in the
+    cells the box covers rather than in all of them: the same answers as
+    ``_overlaps`` and ``_crosses`` over the whole list (two shapes that meet
+    share a point, and that point's cell), in time that grows with the
+    drawing rather than with its square."""
+
+    def __init__(self, size: float, boxes=(), lines=()) -> None:
+        self.size = size if size > 0 else 1.0
+        self.boxes: dict[tuple[int, int], list[Box]] = {}
+        self.lines: dict[tuple[int, int], list[Line]] = {}
+        for box in boxes:
+            self.add_box(box)
+        for line in lines:
+            self.add_line(line)
+
+    def _cells(self, x1: float, y1: float, x2: float, y2: float):
+        s = self.size
+        xs = range(math.floor(x1 / s), math.floor(x2 / s) + 1)
+        return [
+            (i, j)
+            for i in xs
+            for j in range(math.floor(y1 / s), math.floor(y2 / s) + 1)
+        ]
+
+    def add_box(self, box: Box) -> None:
+        for cell in self._cells(*box):
+            self.boxes.setdefault(cell, []).append(box)
+
+    def add_line(self, line: Line) -> None:
+        extent = (
+            min(line.x1, line.x2),
+            min(line.y1, line.y2),
+            max(line.x1, line.x2),
+            max(line.y1, line.y2),
+        )
+        for cell in self._cells(*extent):
+            self.lines.setdefault(cell, []).append(line)
+
+    def with_lines(self, lines) -> _Grid:
+        """A grid of this one's lines and ``lines`` (no boxes)."""
+        grid = _Grid(self.size)
+        grid.lines = {cell: list(found) for cell, found in self.lines.items()}
+        for line in lines:
+            grid.add_line(line)
+        return grid
+
+    def overlaps(self, box: Box) -> bool:
+        return any(
+            _overlaps(box, self.boxes[cell])
+            for cell in self._cells(*box)
+            if cell in self.boxes
+        )
+
+    def crosses(self, box: Box) -> bool:
+        return any(
+            _crosses(box, self.lines[cell])
+            for cell in self._cells(*box)
+            if cell in self.lines
+        )
+
+
 def _free(
     box: Box,
-    taken: list[Box],
-    guards: list[Line],
+    taken: _Grid,
+    guards: _Grid,
     circles: Sequence[tuple[float, float, float]] = (),
 ) -> bool:
     return (
-        not _overlaps(box, taken)
-        and not _crosses(box, guards)
+        not taken.overlaps(box)
+        and not guards.crosses(box)
         and not any(_crosses_circle(box, c) for c in circles)
     )
 
@@ -518,8 +581,8 @@ def _reach_shape(
     result: perimeter.PerimeterResult,
     labels: DrawingLabels,
     font: float,
-    taken: list[Box],
-    guards: list[Line],
+    taken: _Grid,
+    guards: _Grid,
 ) -> ReachShape | None:
     where = drawing_perimeter.reach_past(result)
     reach_mm = result.enclosure.reach_past_mm
@@ -577,10 +640,10 @@ def _place_dimension(
     candidates: list[tuple[geometry.Point, geometry.Point]],
     probe: Label,
     font: float,
-    taken: list[Box],
-    guards: list[Line],
+    taken: _Grid,
+    guards: _Grid,
     circles: list[tuple[float, float, float]],
-    outlines: list[Line],
+    outlined: _Grid,
 ) -> tuple[geometry.Point, geometry.Point, Label]:
     """Where to dimension S, nearest the device first: the dimension line from
     the zone out to S, its label beside it halfway along. The first place where
@@ -596,22 +659,33 @@ def _place_dimension(
         aside = abs(uy) * w / 2 + abs(ux) * h / 2 + font * 0.5
         length = geometry.distance_mm(inner, outer)
         tick_clear = not any(
-            _overlaps((x, -y, x, -y), taken)
+            taken.overlaps((x, -y, x, -y))
             for x, y in (
                 geometry.point_along(inner, outer, length * t / 8) for t in range(9)
             )
         )
         for side in (1, -1):
             x, y = mid[0] - uy * aside * side, mid[1] + ux * aside * side
-            label = probe.model_copy(update={"x": x, "y": -y})
-            places.append((outer, inner, label, tick_clear))
-    strict = (guards + outlines, circles)
+            # The probe's box moved to the label's place (on screen).
+            moved = (x + box[0], -y + box[1], x + box[2], -y + box[3])
+            places.append((outer, inner, (x, -y), moved, tick_clear))
+    # ``outlined``: the guards and the outlines.
+    strict = (outlined, circles)
+    chosen = places[0]
     for lines, rings in (strict, (guards, ())):
-        for outer, inner, label, tick_clear in places:
-            if tick_clear and _free(_text_box(label, font), taken, lines, rings):
-                return outer, inner, label
-    outer, inner, label, _clear = places[0]
-    return outer, inner, label
+        found = next(
+            (
+                place
+                for place in places
+                if place[4] and _free(place[3], taken, lines, rings)
+            ),
+            None,
+        )
+        if found is not None:
+            chosen = found
+            break
+    outer, inner, (x, y), _box, _clear = chosen
+    return outer, inner, probe.model_copy(update={"x": x, "y": y})
 
 
 def _clearance_shapes(
@@ -620,8 +694,8 @@ def _clearance_shapes(
     required: list[Requirement],
     labels: DrawingLabels,
     font: float,
-    taken: list[Box],
-    guards: list[Line],
+    taken: _Grid,
+    guards: _Grid,
 ) -> list[ClearanceShape]:
     """Each required distance round the zone, its label put where it covers
     no other caption (``taken`` grows with each one placed)."""
@@ -642,6 +716,7 @@ def _clearance_shapes(
                 Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1])
                 for a, b in zip(points, (*points[1:], points[0]), strict=True)
             ]
+    outlined = guards.with_lines(lines)
     shapes = []
     for req in required:
         device = document.devices[req.device_index]
@@ -652,10 +727,10 @@ def _clearance_shapes(
         )
         probe = Label(x=0, y=0, text=text, sub=device.label)
         chosen = _place_dimension(
-            candidates, probe, font, taken, guards, circles, lines
+            candidates, probe, font, taken, guards, circles, outlined
         )
         outer, inner, label = chosen
-        taken.append(_text_box(label, font))
+        taken.add_box(_text_box(label, font))
         shapes.append(
             ClearanceShape(
                 device_index=req.device_index,
@@ -869,11 +944,14 @@ def layout_drawing(
             *(g.caption for g in gaps),
             *([hazard_label] if hazard_label else []),
         ]
-        taken = [_text_box(caption, font) for caption in captions]
-        guards = [piece for seg in segments for piece in seg.pieces]
+        # Filed by where they are: cells of about a caption's height.
+        taken = _Grid(font * 2, boxes=(_text_box(c, font) for c in captions))
+        guards = _Grid(
+            font * 2, lines=(piece for seg in segments for piece in seg.pieces)
+        )
         reach = _reach_shape(result, labels, font, taken, guards)
         if reach is not None:
-            taken.append(_text_box(reach.caption, font))
+            taken.add_box(_text_box(reach.caption, font))
         clearances = _clearance_shapes(
             document, result.zone, wanted, labels, font, taken, guards
         )

@@ -26,11 +26,14 @@ from django.db.models import (
 )
 from django.forms import ModelForm
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
@@ -42,6 +45,7 @@ from cells.drawing import (
     element_key,
     layout_drawing,
 )
+from cells.drawing_svg import SvgWords, render_svg
 from cells.forms import (
     CellCertificateForm,
     CellForm,
@@ -58,6 +62,7 @@ from cells.layout_dxf.selectors import underlay_lines
 from cells.layout_editor import services as plan_edits
 from cells.layout_editor.selectors import plan_model
 from cells.layout_image.selectors import underlay_image
+from cells.links import ID, link_for
 from cells.models import (
     Cell,
     CellCertificate,
@@ -68,9 +73,8 @@ from cells.models import (
     Organisation,
 )
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
-from compliance.rules import sensing
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
+from compliance.rules import results, sensing
+from compliance.rules.inputs import digest, versioned
 from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
@@ -103,21 +107,24 @@ DISTANCE_RULES = frozenset(
 def distance_requirements(cell: Cell) -> list[Requirement]:
     """The minimum distance each device of a cell loaded by
     ``selectors.cell_with_layout`` is required to keep from the hazard zone
-    (the rules are evaluated once, in a fixed number of queries)."""
-    # The findings read the certificates, as the page does: fetched once.
-    prefetch_related_objects([cell], "certificates")
+    (from the cell's findings, computed once per change of the cell)."""
+
+    def required() -> list[tuple[str, int, str]]:
+        return [
+            (
+                finding.subject_key,
+                int(finding.numbers["required_mm"]),
+                str(finding.status),
+            )
+            for finding in results.cell_finding_list(cell)
+            if finding.rule_id in DISTANCE_RULES and "required_mm" in finding.numbers
+        ]
+
     index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}
     return [
-        Requirement(
-            device_index=index_of[finding.subject_key],
-            required_mm=int(finding.numbers["required_mm"]),
-            status=str(finding.status),
-        )
-        for group in evaluate(cell_facts(cell))
-        for finding in group.findings
-        if finding.rule_id in DISTANCE_RULES
-        and "required_mm" in finding.numbers
-        and finding.subject_key in index_of
+        Requirement(device_index=index_of[key], required_mm=mm, status=status)
+        for key, mm, status in results.kept(cell, "distances", required)
+        if key in index_of
     ]
 
 
@@ -131,6 +138,15 @@ def drawing_labels() -> DrawingLabels:
         zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
         ring_reach=_("robot reach"),
         ring_tool=_("with the tool"),
+    )
+
+
+def svg_words() -> SvgWords:
+    """The words of the plan's SVG itself, in the reader's language."""
+    return SvgWords(
+        plan_of=_("Plan of %(name)s"),
+        hazard_zone=_("Hazard zone"),
+        robot_base=_("Robot base"),
     )
 
 
@@ -278,18 +294,16 @@ def _layout_stylesheet() -> str:
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
     cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
-    drawing = _drawing(cell)
-    response = render(
-        request,
-        "cells/partials/layout_svg.html",
-        {
-            "drawing": drawing,
-            "cell": cell,
-            "standalone": True,
-            "stylesheet": _layout_stylesheet(),
-        },
-        content_type="image/svg+xml",
+    svg = render_svg(
+        _drawing(cell),
+        name=cell.name,
+        title_id=f"layout-title-{cell.pk}",
+        words=svg_words(),
+        standalone=True,
+        stylesheet=_layout_stylesheet(),
+        nonce=request.csp_nonce,
     )
+    response = HttpResponse(svg, content_type="image/svg+xml")
     response["Content-Disposition"] = f'inline; filename="cell-{cell.pk}-layout.svg"'
     return response
 
@@ -357,33 +371,132 @@ def render_workspace(
 ) -> HttpResponse:
     """The cell page, or for htmx its workspace fragment, in a fixed number of
     queries however many elements the layout has."""
-    cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
-    # First: it fetches the certificates the list below reads too.
-    drawing = _drawing(cell)
+    cell = versioned(
+        pk, lambda: selectors.cell_with_layout(request.user, pk, with_underlay=True)
+    )
     segments = list(cell.segments.all())
     stations = list(cell.stations.all())
     devices = list(cell.devices.all())
+    # Read once: the findings read them too.
+    prefetch_related_objects([cell], "certificates")
+    certificates = list(selectors.cell_certificates(cell))
+    editable = can_edit(request.user, cell.project.organisation_id)
+    if editable:
+        _with_actions(request, cell, segments, stations, devices, certificates)
     context = {
-        "certificates": list(selectors.cell_certificates(cell)),
+        "certificates": certificates,
         # Whether each certificate is in force is shown as of today.
         "today": timezone.localdate(),
         "cell": cell,
         "project": cell.project,
-        "drawing": drawing,
-        # The floor-plan image under the plan (cells.layout_image), if shown.
-        "underlay_image": underlay_image(cell),
         "segments": segments,
         "opening_count": sum(len(s.openings.all()) for s in segments),
         "stations": stations,
         "devices": devices,
-        "can_edit": can_edit(request.user, cell.project.organisation_id),
+        "can_edit": editable,
         "editor": editor,
         "selected_key": _selected_key(editor, segments, stations, devices),
         "saved": saved,
         # The drawing tools' view of the plan (cells.layout_editor).
         "plan_model": plan_model(cell, segments, stations, devices),
     }
+    plan = _plan(cell, context["selected_key"])
+    context |= {"drawing": plan, "plan_svg": mark_safe(plan["svg"])}
     return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
+
+
+def _plan(cell: Cell, selected_key: str) -> dict:
+    """The plan of a cell loaded by ``selectors.cell_with_layout`` (with its
+    underlay) as SVG, with what the page says of it: drawn once per change of
+    what it shows (the findings' version covers the cell, its layout and the
+    distances required of its devices; besides, the language, the imported
+    drawing and floor-plan image under it, the element highlighted)."""
+    # The floor-plan image under the plan (cells.layout_image), if shown.
+    image = underlay_image(cell)
+    shown = digest(get_language(), selected_key, underlay_lines(cell), image)
+
+    def draw() -> dict:
+        drawing = _drawing(cell)
+        return {
+            "svg": render_svg(
+                drawing,
+                name=cell.name,
+                title_id=f"layout-title-{cell.pk}",
+                words=svg_words(),
+                selected_key=selected_key,
+                image=image,
+            ),
+            "grid_step_mm": drawing.grid_step_mm,
+            "gaps": bool(drawing.gaps),
+            "reach": drawing.reach is not None,
+            "clearances": bool(drawing.clearances),
+        }
+
+    return results.kept(cell, f"plan:{shown}", draw)
+
+
+# A listed element's edit link and delete button, as the cell page writes
+# them on every row (htmx swaps the workspace; without JavaScript both work).
+ROW_ACTIONS = (
+    '\n              <a href="{edit}" hx-get="{edit}" hx-target="#workspace" '
+    'hx-swap="outerHTML" hx-push-url="true">{edit_word}</a>\n'
+    '              <form method="post" action="{delete}" hx-post="{delete}" '
+    'hx-target="#workspace" hx-swap="outerHTML" hx-confirm="{confirm}">'
+    '<input type="hidden" name="csrfmiddlewaretoken" value="{token}">'
+    '<button type="submit" class="link-button danger-text">{delete_word}</button>'
+    "</form>\n"
+)
+
+
+def _with_actions(
+    request: HttpRequest,
+    cell: Cell,
+    segments: list,
+    stations: list,
+    devices: list,
+    certificates: list,
+) -> None:
+    """Each listed element's ``actions``: its edit link and delete button,
+    the links reversed and the words translated once per kind, not once per
+    row (``cells.links``)."""
+    common = {
+        "token": get_token(request),
+        "edit_word": _("Edit"),
+        "delete_word": _("Delete"),
+    }
+    edit = {k: link_for("cells:element_edit", cell.pk, k, ID) for k in ELEMENT_KINDS}
+    delete = {
+        k: link_for("cells:element_delete", cell.pk, k, ID) for k in ELEMENT_KINDS
+    }
+    question = _("Delete %(name)s?")
+    with_openings = " " + _("Its openings go with it.")
+
+    def actions(edit_url: str, delete_url: str, confirm: str) -> str:
+        return format_html(
+            ROW_ACTIONS, edit=edit_url, delete=delete_url, confirm=confirm, **common
+        )
+
+    def attach(obj, kind: str, suffix: str = "") -> None:
+        obj.actions = actions(
+            edit[kind](obj.pk), delete[kind](obj.pk), question % {"name": obj} + suffix
+        )
+
+    for segment in segments:
+        attach(segment, "segment", with_openings)
+        for opening in segment.openings.all():
+            attach(opening, "opening")
+    for station in stations:
+        attach(station, "station")
+    for device in devices:
+        attach(device, "device")
+    edit_certificate = link_for("cells:certificate_edit", cell.pk, ID)
+    delete_certificate = link_for("cells:certificate_delete", cell.pk, ID)
+    for certificate in certificates:
+        certificate.actions = actions(
+            edit_certificate(certificate.pk),
+            delete_certificate(certificate.pk),
+            _("Delete certificate %(name)s?") % {"name": certificate},
+        )
 
 
 def _selected_key(

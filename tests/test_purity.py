@@ -19,6 +19,7 @@ PURE_MODULES = {
         "cells.perimeter.analysis",
         "cells.exchange",
         "cells.drawing",
+        "cells.drawing_svg",
         "cells.applications",
     ],
     "layout dxf": [

@@ -226,6 +226,9 @@ def test_a_response_that_drifts_from_its_model_is_refused():
     stamp = {"ruleset": 2, "packs": {}, "editions": {}, "rules": {}}
     data = {
         "cell": 1,
+        "count": 1,
+        "next": None,
+        "previous": None,
         "summary": counts,
         "groups": [],
         "computed_under": stamp,

@@ -29,6 +29,7 @@ from cells.layout_dxf.schemas import DxfImportErrors, DxfImportResult, import_re
 from cells.layout_dxf.writing import MEDIA_TYPE, build_dxf
 from cells.permissions import require_edit
 from cells.views import distance_requirements, drawing_labels
+from compliance.rules.inputs import versioned
 from config.parsers import JSONDepthError
 from config.parsers import loads as json_loads
 
@@ -226,5 +227,5 @@ class CellLayoutDxfView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        cell = selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: selectors.cell_with_layout(request.user, pk))
         return dxf_response(cell, cell_layout_dxf(cell))

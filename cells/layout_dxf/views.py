@@ -37,6 +37,7 @@ from cells.layout_dxf.forms import (
 from cells.models import Cell
 from cells.permissions import require_edit
 from cells.views import drawing_labels
+from compliance.rules.inputs import versioned
 
 TEMPLATE = "cells/layout_dxf/layout_dxf_import.html"
 
@@ -233,5 +234,5 @@ def _preview_drawing(request: HttpRequest, cell: Cell, planned: services.ImportP
 @require_GET
 def layout_dxf_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan as a DXF file to download."""
-    cell = selectors.cell_with_layout(request.user, pk)
+    cell = versioned(pk, lambda: selectors.cell_with_layout(request.user, pk))
     return dxf_response(cell, cell_layout_dxf(cell))

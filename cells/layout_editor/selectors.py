@@ -9,6 +9,7 @@ import json
 from django.urls import reverse
 
 from cells.drawing import element_key
+from cells.links import ID, link_for
 from cells.models import Cell
 
 
@@ -16,8 +17,13 @@ def plan_model(cell: Cell, segments: list, stations: list, devices: list) -> dic
     """The plan as the editor's script hit-tests it, JSON-able. Keys are the
     drawing's (``s0``, ``s0o1``, ``d2``, ``t0``), ids the database's."""
 
+    links = {
+        kind: link_for("cells:element_edit", cell.pk, kind, ID)
+        for kind in ("segment", "opening", "station", "device")
+    }
+
     def edit(kind: str, pk: int) -> str:
-        return reverse("cells:element_edit", args=[cell.pk, kind, pk])
+        return links[kind](pk)
 
     model: dict = {"segments": [], "openings": [], "devices": [], "stations": []}
     for s_index, segment in enumerate(segments):

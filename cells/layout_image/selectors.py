@@ -19,7 +19,7 @@ DEFERRED = "underlay_image__data"
 
 @dataclass(frozen=True)
 class UnderlayImage:
-    """What ``templates/cells/partials/layout_svg.html`` draws: the image's
+    """What ``cells.drawing_svg`` draws: the image's
     address and its rectangle in the drawing's coordinates (y is -plan y),
     in mm, and its opacity from 0 to 1."""
 

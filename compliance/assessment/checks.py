@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from compliance.assessment.hazards import risk
 from compliance.rules.findings import Finding
@@ -76,6 +76,9 @@ class CellChecks(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     findings: tuple[CheckedFinding, ...] = ()
+    # Indexes of the findings, made when first looked up.
+    _fails: dict[str, tuple[CheckedFinding, ...]] | None = PrivateAttr(default=None)
+    _pfl_fails: tuple[CheckedFinding, ...] | None = PrivateAttr(default=None)
 
     @classmethod
     def of(
@@ -103,11 +106,17 @@ class CellChecks(BaseModel):
         return cls(findings=tuple(checked))
 
     def failing(self, subject_key: str) -> tuple[CheckedFinding, ...]:
-        return tuple(
-            f
-            for f in self.findings
-            if f.status == FAIL and f.subject_key == subject_key
-        )
+        return self._fails_by_subject().get(subject_key, ())
+
+    def _fails_by_subject(self) -> dict[str, tuple[CheckedFinding, ...]]:
+        # Looked up for every measure and hazard of a register: indexed once.
+        if self._fails is None:
+            index: dict[str, list[CheckedFinding]] = {}
+            for f in self.findings:
+                if f.status == FAIL:
+                    index.setdefault(f.subject_key, []).append(f)
+            self._fails = {key: tuple(found) for key, found in index.items()}
+        return self._fails
 
     def measure_failure(self, measure: MeasureLike) -> CheckedFinding | None:
         """The first failing check of the device or guard the measure relies
@@ -127,11 +136,11 @@ class CellChecks(BaseModel):
         """The failing power and force limiting checks of a hazard: by its key
         when the signed revision records contacts, else by its body region."""
         subjects = {hazard_key, body_region} - {""}
-        return tuple(
-            f
-            for f in self.findings
-            if f.rule_id == PFL_RULE and f.status == FAIL and f.subject_key in subjects
-        )
+        if self._pfl_fails is None:
+            self._pfl_fails = tuple(
+                f for f in self.findings if f.rule_id == PFL_RULE and f.status == FAIL
+            )
+        return tuple(f for f in self._pfl_fails if f.subject_key in subjects)
 
     def open(self) -> tuple[CheckedFinding, ...]:
         """The fails, then the findings that need evidence (rules' order kept)."""

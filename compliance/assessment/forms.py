@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell, Device, GuardSegment, PerformanceLevel
+from cells.widgets import QuickSelect
 from compliance.assessment import declaration, selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import (
@@ -122,15 +123,24 @@ def initial_from_query(form_class, query, prefix: str) -> dict:
 
 
 class HazardForm(forms.Form):
-    """A hazard from the Annex B catalogue, where and when, and its risk."""
+    """A hazard from the Annex B catalogue, where and when, and its risk. Its
+    selects are written in Python (``QuickSelect``): a large cell's places
+    are hundreds of options."""
 
-    group = forms.ChoiceField(label=_("Hazard group"))
-    origin = forms.ChoiceField(label=_("Origin"))
-    consequence = forms.ChoiceField(label=_("Potential consequence"))
-    phase = forms.ChoiceField(label=_("Life-cycle phase"), choices=Phase.choices)
+    group = forms.ChoiceField(widget=QuickSelect, label=_("Hazard group"))
+    origin = forms.ChoiceField(widget=QuickSelect, label=_("Origin"))
+    consequence = forms.ChoiceField(
+        widget=QuickSelect, label=_("Potential consequence")
+    )
+    phase = forms.ChoiceField(
+        widget=QuickSelect, label=_("Life-cycle phase"), choices=Phase.choices
+    )
     task = forms.CharField(label=_("Task"), max_length=200)
-    location_key = forms.ChoiceField(label=_("Where in the cell"), required=False)
+    location_key = forms.ChoiceField(
+        widget=QuickSelect, label=_("Where in the cell"), required=False
+    )
     body_region = forms.ChoiceField(
+        widget=QuickSelect,
         label=_("Body region that may be contacted"),
         choices=[
             ("", "—"),
@@ -139,6 +149,7 @@ class HazardForm(forms.Form):
         required=False,
     )
     contact_type = forms.ChoiceField(
+        widget=QuickSelect,
         label=_("Kind of contact"),
         choices=[("", "—"), *ContactType.choices],
         required=False,
@@ -159,25 +170,43 @@ class HazardForm(forms.Form):
         max_length=HAZARD_DESCRIPTION_MAX_LENGTH,
     )
     severity = forms.ChoiceField(
-        label=_("Severity S"), choices=NOT_ESTIMATED + S_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Severity S"),
+        choices=NOT_ESTIMATED + S_CHOICES,
+        required=False,
     )
     frequency = forms.ChoiceField(
-        label=_("Frequency F"), choices=NOT_ESTIMATED + F_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Frequency F"),
+        choices=NOT_ESTIMATED + F_CHOICES,
+        required=False,
     )
     avoidance = forms.ChoiceField(
-        label=_("Avoidance P"), choices=NOT_ESTIMATED + P_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Avoidance P"),
+        choices=NOT_ESTIMATED + P_CHOICES,
+        required=False,
     )
     low_probability = forms.BooleanField(
         label=_("Low probability of occurrence"), required=False
     )
     residual_severity = forms.ChoiceField(
-        label=_("Residual S"), choices=NOT_ESTIMATED + S_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Residual S"),
+        choices=NOT_ESTIMATED + S_CHOICES,
+        required=False,
     )
     residual_frequency = forms.ChoiceField(
-        label=_("Residual F"), choices=NOT_ESTIMATED + F_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Residual F"),
+        choices=NOT_ESTIMATED + F_CHOICES,
+        required=False,
     )
     residual_avoidance = forms.ChoiceField(
-        label=_("Residual P"), choices=NOT_ESTIMATED + P_CHOICES, required=False
+        widget=QuickSelect,
+        label=_("Residual P"),
+        choices=NOT_ESTIMATED + P_CHOICES,
+        required=False,
     )
     residual_low_probability = forms.BooleanField(
         label=_("Residual: low probability"), required=False

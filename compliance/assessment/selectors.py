@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import functools
+from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from cells.models import Cell, Device, GuardSegment, Opening
+from cells.models import Cell, GuardSegment, Opening, OperatorStation
+from cells.selectors import load_layout
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.checks import CellChecks
 from compliance.assessment.content import (
@@ -21,6 +24,7 @@ from compliance.assessment.content import (
     SafetyConfigurationContent,
 )
 from compliance.assessment.declaration import timestamp
+from compliance.assessment.hazards import risk
 from compliance.assessment.models import (
     Assessment,
     Hazard,
@@ -84,6 +88,54 @@ def register(revision: Revision) -> QuerySet[Hazard]:
     )
 
 
+def register_page(revision: Revision) -> list[Hazard]:
+    """The hazards of a revision for its register page: as ``register``, each
+    hazard's measures in a list (``measure_list``), which costs no queryset
+    per hazard as the manager's cache does."""
+    return list(
+        revision.hazards.prefetch_related(
+            Prefetch(
+                "measures",
+                # The page writes the label stored with the link, not the
+                # device or guard itself.
+                queryset=Measure.objects.order_by("step", "id"),
+                to_attr="measure_list",
+            )
+        )
+    )
+
+
+def perimeter_labels(cell: Cell) -> dict[str, list[tuple]]:
+    """The labels of a cell's guard segments, openings (with their segment's)
+    and operator stations, as their ``str`` gives them, in the layout's
+    order: what the hazard form's places and the suggestions read. Three
+    queries once per request (kept on the cell), no model read."""
+    found = getattr(cell, "_csp_perimeter", None)
+    if found is None:
+        segments = [
+            (pk, label or f"#{pk}")
+            for pk, label in GuardSegment.objects.filter(cell=cell)
+            .order_by("id")
+            .values_list("pk", "label")
+        ]
+        openings = [
+            (pk, label or f"#{pk}", purpose, segment_label or f"#{segment_pk}")
+            for pk, label, purpose, segment_pk, segment_label in Opening.objects.filter(
+                segment__cell=cell
+            )
+            .order_by("segment_id", "offset_mm", "id")
+            .values_list("pk", "label", "purpose", "segment_id", "segment__label")
+        ]
+        stations = list(
+            OperatorStation.objects.filter(cell=cell)
+            .order_by("id")
+            .values_list("pk", "label")
+        )
+        found = {"segments": segments, "openings": openings, "stations": stations}
+        cell._csp_perimeter = found
+    return found
+
+
 def hazard_plr(hazard: Hazard, *, residual: bool = False) -> str | None:
     """The PLr of the hazard's risk-graph parameters (ISO 13849-1), if estimated."""
     prefix = "residual_" if residual else ""
@@ -93,23 +145,51 @@ def hazard_plr(hazard: Hazard, *, residual: bool = False) -> str | None:
     ]
     if not all(values):
         return None
-    severity, frequency, avoidance = values
+    return _plr(*values)
+
+
+@functools.lru_cache(maxsize=64)
+def _plr(severity: str, frequency: str, avoidance: str) -> str:
+    # Pure, and asked for every hazard: S, F and P take 8 values in all.
     return plr(
         PlrInput(severity=severity, frequency=frequency, avoidance=avoidance)
     ).plr
 
 
+@functools.lru_cache(maxsize=64)
+def estimate_of(severity: str, frequency: str, avoidance: str, low: bool):
+    # Pure and called for every hazard of a register: S, F, P and the flag
+    # take 16 values in all.
+    return risk.estimate(severity, frequency, avoidance, low_probability=low)
+
+
+def hazard_estimates(hazard: Hazard) -> tuple[Any, Any]:
+    """The initial and residual estimates of a hazard, each None until estimated."""
+
+    def one(prefix: str):
+        if not all(
+            getattr(hazard, f"{prefix}{name}")
+            for name in ("severity", "frequency", "avoidance")
+        ):
+            return None
+        return estimate_of(
+            getattr(hazard, f"{prefix}severity"),
+            getattr(hazard, f"{prefix}frequency"),
+            getattr(hazard, f"{prefix}avoidance"),
+            getattr(hazard, f"{prefix}low_probability"),
+        )
+
+    return one(""), one("residual_")
+
+
 def location_choices(cell: Cell) -> dict[str, str]:
     """Places in the cell a hazard can be tied to: {"opening:12": "F1 / Infeed", ...}."""
-    from cells.models import GuardSegment, Opening, OperatorStation
-
-    choices = {}
-    for segment in GuardSegment.objects.filter(cell=cell):
-        choices[f"segment:{segment.pk}"] = str(segment)
-    for opening in Opening.objects.filter(segment__cell=cell).select_related("segment"):
-        choices[f"opening:{opening.pk}"] = f"{opening.segment} / {opening}"
-    for station in OperatorStation.objects.filter(cell=cell):
-        choices[f"station:{station.pk}"] = str(station)
+    labels = perimeter_labels(cell)
+    choices = {f"segment:{pk}": label for pk, label in labels["segments"]}
+    for pk, label, _purpose, segment in labels["openings"]:
+        choices[f"opening:{pk}"] = f"{segment} / {label}"
+    for pk, label in labels["stations"]:
+        choices[f"station:{pk}"] = label
     return choices
 
 
@@ -141,38 +221,41 @@ def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent
 def cell_with_layout(cell: Cell) -> Cell:
     """The cell again with what its compliance checks read (as
     ``cells.selectors.cell_with_layout``); the caller has authorised it."""
-    return (
-        Cell.objects.select_related("project__organisation")
-        .prefetch_related(
-            Prefetch(
-                "segments",
-                queryset=GuardSegment.objects.prefetch_related(
-                    Prefetch(
-                        "openings",
-                        queryset=Opening.objects.order_by("offset_mm", "id"),
-                    )
-                ),
-            ),
-            Prefetch(
-                "devices", queryset=Device.objects.select_related("opening__segment")
-            ),
-        )
-        .get(pk=cell.pk)
+    return load_layout(
+        Cell.objects.select_related("project__organisation").get(pk=cell.pk)
     )
 
 
-def cell_checks(cell: Cell) -> CellChecks:
+def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
     """The findings of the cell's compliance checks, as the assessment reads
-    them, in the reader's language: computed once per page or API request
-    and handed to every hazard (a fixed number of queries)."""
+    them, in the reader's language: computed once per change of the cell
+    (``compliance.rules.results``) and handed to every hazard. ``kept=False``
+    works them out afresh and keeps nothing: for what the cell would be
+    (``services.revision_sign_preview``), not what it is."""
+    from compliance.rules import results
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
+    from compliance.rules.inputs import cell_inputs, versioned
     from compliance.rules.selectors import finding_translate, layout_labels
 
-    cell = cell_with_layout(cell)
-    results = evaluate(cell_facts(cell))
-    translate = finding_translate(layout_labels(cell))
-    return CellChecks.of((f for r in results for f in r.findings), translate)
+    if not kept:
+        cell = cell_with_layout(cell)
+        found = evaluate(cell_facts(cell))
+        translate = finding_translate(layout_labels(cell))
+        return CellChecks.of((f for r in found for f in r.findings), translate)
+    # The layout is read only if the findings are computed.
+    loaded = versioned(
+        cell.pk,
+        lambda: Cell.objects.select_related("project__organisation").get(pk=cell.pk),
+    )
+
+    def checks() -> CellChecks:
+        findings = results.cell_finding_list(loaded)
+        cell_inputs(loaded).load()  # the layout: the labels a function's name gives
+        translate = finding_translate(layout_labels(loaded))
+        return CellChecks.of(findings, translate)
+
+    return results.kept(loaded, results.in_language("checks"), checks)
 
 
 class ChecksByCell:

@@ -7,7 +7,6 @@ Nothing here writes: the views hand the validated values to
 
 from __future__ import annotations
 
-import functools
 from typing import Any, get_args
 
 from django.utils.translation import gettext
@@ -30,6 +29,7 @@ from compliance.assessment.models import (
     Revision,
     SignatureDeclaration,
 )
+from compliance.assessment.selectors import hazard_estimates
 from compliance.rules.serializers import (
     ComputedUnderSerializer,
     SafetyConfigurationSerializer,
@@ -161,32 +161,6 @@ class MeasureSerializer(serializers.ModelSerializer):
 
 
 # --- Hazards --------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=64)
-def _estimate(severity: str, frequency: str, avoidance: str, low: bool):
-    # Pure and called for every hazard of a register: S, F, P and the flag
-    # take 16 values in all.
-    return risk.estimate(severity, frequency, avoidance, low_probability=low)
-
-
-def hazard_estimates(hazard: Hazard) -> tuple[Any, Any]:
-    """The initial and residual estimates of a hazard, each None until estimated."""
-
-    def one(prefix: str):
-        if not all(
-            getattr(hazard, f"{prefix}{name}")
-            for name in ("severity", "frequency", "avoidance")
-        ):
-            return None
-        return _estimate(
-            getattr(hazard, f"{prefix}severity"),
-            getattr(hazard, f"{prefix}frequency"),
-            getattr(hazard, f"{prefix}avoidance"),
-            getattr(hazard, f"{prefix}low_probability"),
-        )
-
-    return one(""), one("residual_")
 
 
 def hazard_acceptability(

@@ -529,7 +529,9 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                 content_hash=PREVIEW_HASH,
                 seal=PREVIEW_HASH,
             )
-            raise _Undo(selectors.cell_checks(revision.assessment.cell).open())
+            raise _Undo(
+                selectors.cell_checks(revision.assessment.cell, kept=False).open()
+            )
     except _Undo as undone:
         return undone.args[0]
 

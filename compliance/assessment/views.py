@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -52,6 +53,7 @@ from compliance.assessment.models import (
     Revision,
     RevisionStatus,
 )
+from compliance.assessment.register_html import RowWriter
 from compliance.rules.selectors import layout_labels
 
 TEMPLATE = "compliance/assessment/assessment_detail.html"
@@ -69,6 +71,8 @@ class Row:
     # Each measure with the failing check of its device or guard, if any: an
     # ineffective measure.
     measure_rows: list[tuple[Measure, checks.CheckedFinding | None]]
+    # The row as the page writes it (``register_html``); None: the template's.
+    html: str | None = None
 
     @property
     def group(self) -> str:
@@ -87,22 +91,15 @@ class Row:
         return [reason.render(_) for reason in self.acceptability.reasons]
 
 
-def _estimate(hazard: Hazard, prefix: str = ""):
-    values = [
-        getattr(hazard, f"{prefix}{n}") for n in ("severity", "frequency", "avoidance")
-    ]
-    if not all(values):
-        return None
-    return risk.estimate(
-        *values, low_probability=getattr(hazard, f"{prefix}low_probability")
-    )
-
-
 def _row(hazard: Hazard, cell_checks: checks.CellChecks) -> Row:
     """``cell_checks``: the cell's compliance checks, worked out once for the
     whole page (``selectors.cell_checks``)."""
-    measures = list(hazard.measures.all())
-    initial, residual = _estimate(hazard), _estimate(hazard, "residual_")
+    # From the register page's list, else the manager's prefetched cache.
+    measures = getattr(hazard, "measure_list", None)
+    if measures is None:
+        measures = list(hazard.measures.all())
+    # Memoised: S, F, P and the flag take 16 values in all.
+    initial, residual = selectors.hazard_estimates(hazard)
     return Row(
         hazard,
         initial,
@@ -121,26 +118,26 @@ def _row(hazard: Hazard, cell_checks: checks.CellChecks) -> Row:
 
 
 def _facts(cell) -> CellFacts:
-    layout = cell_selectors.layout_of(cell)
+    # The labels only, read once: the hazard form's places read them too.
+    labels = selectors.perimeter_labels(cell)
     return CellFacts(
-        robot_kind=layout.robot_kind,
-        application=layout.application,
-        reach_mm=layout.reach_mm,
-        payload_kg=float(layout.payload_kg),
-        max_tcp_speed_mm_s=layout.max_tcp_speed_mm_s,
+        robot_kind=cell.robot_kind,
+        application=cell.application,
+        reach_mm=cell.reach_mm,
+        payload_kg=float(cell.payload_kg),
+        max_tcp_speed_mm_s=cell.max_tcp_speed_mm_s,
         openings=tuple(
             OpeningFact(
-                key=f"opening:{o.pk}",
-                label=str(o),
-                purpose=o.purpose,
-                segment_label=str(s),
+                key=f"opening:{pk}",
+                label=label,
+                purpose=purpose,
+                segment_label=segment,
             )
-            for s in layout.segments.all()
-            for o in s.openings.all()
+            for pk, label, purpose, segment in labels["openings"]
         ),
         stations=tuple(
-            StationFact(key=f"station:{st.pk}", label=st.label)
-            for st in layout.stations.all()
+            StationFact(key=f"station:{pk}", label=label)
+            for pk, label in labels["stations"]
         ),
     )
 
@@ -183,7 +180,7 @@ def _context(
     cell = revision.assessment.cell
     if cell_checks is None:
         cell_checks = selectors.cell_checks(cell)
-    rows = [_row(h, cell_checks) for h in selectors.register(revision)]
+    rows = [_row(h, cell_checks) for h in selectors.register_page(revision)]
     group, phase, level = (request.GET.get(k, "") for k in ("group", "phase", "level"))
     shown = [
         r
@@ -195,12 +192,36 @@ def _context(
     editable = revision.is_editable and can_edit(
         request.user, cell.project.organisation_id
     )
+    # The rows written by Python, but for one in the middle of an edit,
+    # which the template's partial writes with its form.
+    writer = RowWriter(request, editable=editable)
+    busy = {extra.get(k) for k in ("editing_measure", "deleting_measure")} - {None}
+    for r in shown:
+        pk = r.hazard.pk
+        if pk in (extra.get("editing"), extra.get("measure_for")):
+            continue
+        if any(m.pk in busy for m in r.measures):
+            continue
+        r.html = mark_safe(writer.row(r))
     suggestions = []
     if editable:
         proposed = suggest_hazards(
             _facts(cell), dismissed=revision.dismissed_suggestions
         )
-        suggestions = [{"key": s.key, "text": s.task_text(_)} for s in proposed]
+        # The links reversed here, once each, not twice in the template.
+        suggestions = [
+            {
+                "key": s.key,
+                "text": s.task_text(_),
+                "accept": reverse(
+                    "compliance:suggestion_accept", args=[revision.pk, s.key]
+                ),
+                "dismiss": reverse(
+                    "compliance:suggestion_dismiss", args=[revision.pk, s.key]
+                ),
+            }
+            for s in proposed
+        ]
     return {
         "cell": cell,
         "project": cell.project,
@@ -212,6 +233,7 @@ def _context(
         "editable": editable,
         "actions": _actions(request, revision),
         "suggestions": suggestions,
+        "words": {"accept": _("Accept"), "discard": _("Discard")},
         "filters": {"group": group, "phase": phase, "level": level},
         "hazard_form": _new_hazard_form(revision),
         "limits_form": LimitsForm.for_revision(revision),

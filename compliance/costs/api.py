@@ -29,6 +29,7 @@ from compliance.costs.schemas import (
     OrganisationCatalogue,
     OrganisationCatalogueEntry,
 )
+from compliance.rules.inputs import forget, versioned
 
 CURRENCIES = ["KRW", "USD", "EUR"]
 
@@ -73,7 +74,7 @@ class CellSafeguardsView(APIView):
         responses={200: CellSafeguards},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         items = cost_selectors.safeguards(cost_selectors.line_items(cell))
         data = {"cell": cell.pk, "safeguards": [line_json(i) for i in items]}
         return Response(shown(CellSafeguards, data))
@@ -96,7 +97,7 @@ class CellLineItemView(APIView):
     price (PUT), or drop the edit and go back to the derived line (DELETE)."""
 
     def _item(self, request: Request, pk: int, key: str):
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         items = cost_selectors.line_items(cell)
         item = next((i for i in items if i.key == key and i.catalogue_key), None)
         if item is None:
@@ -116,6 +117,7 @@ class CellLineItemView(APIView):
         cost_services.line_item_edit(
             cell=cell, actor=request.user, item=item, **serializer.validated_data
         )
+        forget(cell)
         edited = next(i for i in cost_selectors.line_items(cell) if i.key == key)
         return Response(shown(CostLine, line_json(edited)))
 
@@ -300,7 +302,7 @@ class CellLineItemsView(APIView):
         responses={200: CellLineItems},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         items = cost_selectors.line_items(cell)
         totals = [
             {"currency": t["currency"], "low": t["range"][0], "high": t["range"][1]}

@@ -46,17 +46,34 @@ class LineBuilder:
         self.required_heights = required_heights
         self.korea = facts.country == "KR"
         self.items: list[LineItem] = []
+        self._by_rule: dict[object, list[tuple[int, FindingRef]]] | None = None
 
     def about(
         self, rule_ids: Iterable[str], subjects: Iterable[str] | None = None
     ) -> tuple[FindingRef, ...]:
+        """The findings of ``rule_ids`` (about ``subjects``, if given), in
+        the findings' order: looked up in an index, not in every finding,
+        as each line asks for its own."""
+        if self._by_rule is None:
+            self._by_rule = {}
+            for place, ref in enumerate(self.refs):
+                pair = (place, ref)
+                self._by_rule.setdefault(ref.rule_id, []).append(pair)
+                self._by_rule.setdefault((ref.rule_id, ref.subject_key), []).append(
+                    pair
+                )
         wanted = set(rule_ids)
-        keys = None if subjects is None else set(subjects)
-        return tuple(
-            r
-            for r in self.refs
-            if r.rule_id in wanted and (keys is None or r.subject_key in keys)
-        )
+        if subjects is None:
+            found = [p for rule in wanted for p in self._by_rule.get(rule, ())]
+        else:
+            keys = set(subjects)
+            found = [
+                p
+                for rule in wanted
+                for key in keys
+                for p in self._by_rule.get((rule, key), ())
+            ]
+        return tuple(ref for _place, ref in sorted(found, key=lambda p: p[0]))
 
     def add(
         self,

@@ -26,9 +26,9 @@ from compliance.costs import (
 from compliance.costs.line_items import USER_SOURCE
 from compliance.costs.models import CatalogueEdit
 from compliance.costs.organisation import EntryEdit, organisation_catalogue
+from compliance.rules import results
 from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
-from compliance.rules.facts import CellFacts
+from compliance.rules.inputs import cell_inputs
 
 
 def entry_edit(row: CatalogueEdit) -> EntryEdit:
@@ -84,25 +84,26 @@ def custom_line(row) -> LineItem:
     )
 
 
-def line_items(
-    cell: Cell, *, facts: CellFacts | None = None, findings: list | None = None
-) -> tuple[LineItem, ...]:
-    """The cell's cost lines: derived from its findings and priced from its
-    organisation's catalogue, with the user's edits, then the user's own lines.
-    A caller that has the cell's facts and findings already passes them, so
-    the rules run once."""
-    if facts is None or findings is None:
-        facts = cell_facts(cell)
-        findings = [f for group in evaluate(facts) for f in group.findings]
-    stations = len(cell.stations.all())
-    derived = derive_line_items(
-        facts,
-        findings,
-        operator_station_count=stations or None,
-        catalogue=catalogue_for(cell.project.organisation_id),
-    )
-    own = tuple(custom_line(row) for row in cell.custom_line_items.all())
-    return (*apply_overrides(derived, edits_of(cell)), *own)
+def line_items(cell: Cell) -> tuple[LineItem, ...]:
+    """The cell's cost lines (a cell loaded by ``cells.selectors.cell_with_layout``):
+    derived from its findings and priced from its organisation's catalogue,
+    with the user's edits, then the user's own lines. Worked out once per
+    change of any of these (``compliance.rules.results``)."""
+
+    def derive() -> tuple[LineItem, ...]:
+        inputs = cell_inputs(cell).load().load_costs()
+        stations = len(cell.stations.all())
+        catalogue = {row.key: entry_edit(row) for row in inputs.catalogue_edits}
+        derived = derive_line_items(
+            cell_facts(cell),
+            results.cell_finding_list(cell),
+            operator_station_count=stations or None,
+            catalogue=organisation_catalogue(catalogue),
+        )
+        own = tuple(custom_line(row) for row in cell.custom_line_items.all())
+        return (*apply_overrides(derived, edits_of(cell)), *own)
+
+    return results.kept(cell, "line-items", derive, costs=True)
 
 
 def safeguards(items) -> tuple[LineItem, ...]:

@@ -32,6 +32,7 @@ from compliance.costs.services import (
 )
 from compliance.costs.sources import shown_source
 from compliance.plan.schedule import format_range
+from compliance.rules.inputs import forget, versioned
 from compliance.rules.selectors import shown_citation
 
 COSTS = "compliance/costs/cell_costs.html"
@@ -124,13 +125,18 @@ def costs_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
     }
 
 
-def _costs(request: HttpRequest, cell, *, status: int = 200, **extra) -> HttpResponse:
+def _costs(
+    request: HttpRequest, cell, *, status: int = 200, changed: bool = False, **extra
+) -> HttpResponse:
+    if changed:
+        # The lines as they stand now that this request changed them.
+        forget(cell)
     context = costs_context(request, cell, **extra)
     return render_page(request, COSTS, context, fragment="costs", status=status)
 
 
 def _editable_cell(request: HttpRequest, cell_pk: int):
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     if not can_edit(request.user, cell.project.organisation_id):
         raise PermissionDenied
     return cell
@@ -138,7 +144,7 @@ def _editable_cell(request: HttpRequest, cell_pk: int):
 
 @login_required
 def cell_costs(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     return _costs(request, cell)
 
 
@@ -199,7 +205,7 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
     form = LineEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and "reset" in request.POST:
         line_item_edit_reset(cell=cell, actor=request.user, key=key)
-        return _costs(request, cell)
+        return _costs(request, cell, changed=True)
     if request.method == "POST" and form.is_valid():
         try:
             line_item_edit(
@@ -208,7 +214,7 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=key, edit_form=form)
 
 
@@ -256,7 +262,7 @@ def custom_line_add(request: HttpRequest, cell_pk: int) -> HttpResponse:
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, adding=True, custom_form=form)
 
 
@@ -273,7 +279,7 @@ def custom_line_edit(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespons
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            return _costs(request, cell)
+            return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=row.key, edit_form=form)
 
 
@@ -284,7 +290,7 @@ def custom_line_remove(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespo
     if request.method != "POST":
         return redirect("compliance:cell_costs", cell.pk)
     custom_line_delete(row=row, actor=request.user)
-    return _costs(request, cell)
+    return _costs(request, cell, changed=True)
 
 
 # --- the organisation's catalogue ---------------------------------------------

@@ -17,6 +17,7 @@ from compliance.plan import services as plan_services
 from compliance.plan.comparison import compare
 from compliance.plan.schemas import CellPlan
 from compliance.plan.selectors import plan_inputs
+from compliance.rules.inputs import versioned
 
 
 class CellPlanView(APIView):
@@ -28,7 +29,7 @@ class CellPlanView(APIView):
         responses={200: CellPlan},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         items = cost_selectors.line_items(cell)
         comparison = compare(plan_inputs(cell, items))
         data = comparison.model_dump(mode="json", context={"translate": gettext})

@@ -31,6 +31,7 @@ from compliance.plan.inputs import (
 from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
+from compliance.rules.inputs import versioned
 
 PLAN = "compliance/plan/cell_plan.html"
 CHART_WIDTH = 360  # px of the longest cost bar
@@ -185,7 +186,7 @@ def _plan(request: HttpRequest, cell, **extra) -> HttpResponse:
 
 @login_required
 def cell_plan(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     return _plan(request, cell)
 
 
@@ -206,7 +207,7 @@ class AssumptionForm(forms.Form):
 def plan_assumption_edit(request: HttpRequest, cell_pk: int, key: str) -> HttpResponse:
     """Enter the project's own duration and cost of one planned activity, or
     go back to the assumption default."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = cell_selectors.cell_for(request.user, cell_pk)
     if not can_edit(request.user, cell.project.organisation_id):
         raise PermissionDenied
     if key not in ASSUMPTION_DEFAULTS and key not in COSTED_KEYS:

@@ -68,6 +68,7 @@ from compliance.proposals.selectors import CellStatus, cell_status
 from compliance.rules import sensing
 from compliance.rules.engine import computed_under
 from compliance.rules.figures import FIGURE_NAMES
+from compliance.rules.inputs import versioned
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
     config_words,
@@ -101,8 +102,11 @@ def proposal_data(
     ``on``: the proposal's date (default: the day it was requested)."""
     # Scoped to the requester: one who has since lost access to the cell gets
     # Http404 here, and no document.
-    cell = cell_selectors.cell_with_layout(
-        document.requested_by, document.proposal.cell_id
+    cell = versioned(
+        document.proposal.cell_id,
+        lambda: cell_selectors.cell_with_layout(
+            document.requested_by, document.proposal.cell_id
+        ),
     )
     with translation.override(document.language):
         return _assemble(document, cell, on or document.requested_at.date())

@@ -11,9 +11,10 @@ from cells.models import Cell
 from compliance.assessment.models import Revision, RevisionStatus
 from compliance.costs import selectors as cost_selectors
 from compliance.proposals.models import Proposal, ProposalText
+from compliance.rules import results as kept_results
 from compliance.rules.cell_facts import cell_facts
-from compliance.rules.engine import evaluate
 from compliance.rules.facts import CellFacts
+from compliance.rules.inputs import cell_inputs
 from compliance.safety_functions import selectors as function_selectors
 
 
@@ -45,12 +46,14 @@ class CellStatus:
 
 
 def cell_status(cell: Cell) -> CellStatus:
-    """The state of ``cell`` (loaded by ``cells.selectors.cell_with_layout``)."""
-    functions = function_selectors.cell_functions(cell)
+    """The state of ``cell`` (loaded by ``cells.selectors.cell_with_layout``):
+    its findings and cost lines as kept for every page
+    (``compliance.rules.results``), its facts and functions read once."""
+    inputs = cell_inputs(cell)
+    functions = function_selectors.cell_functions(cell, inputs=inputs)
     facts = cell_facts(cell, functions=functions)
-    results = tuple(evaluate(facts))
-    findings = [f for result in results for f in result.findings]
-    items = cost_selectors.line_items(cell, facts=facts, findings=findings)
+    results = tuple(kept_results.cell_results(cell))
+    items = cost_selectors.line_items(cell)
     revisions = (
         Revision.objects.filter(assessment__cell=cell)
         .select_related("signed_by")

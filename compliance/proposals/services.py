@@ -43,6 +43,7 @@ from compliance.proposals.models import (
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.tasks import build_preview, build_proposal
+from compliance.rules.inputs import versioned
 
 logger = logging.getLogger(__name__)
 
@@ -168,7 +169,12 @@ def proposal_texts_save(
     proposal = _proposal_locked(cell, actor)
     if generated is None:
         generated = authoring.generated_texts(
-            cell_status(cell_selectors.cell_with_layout(actor, cell.pk)), language
+            cell_status(
+                versioned(
+                    cell.pk, lambda: cell_selectors.cell_with_layout(actor, cell.pk)
+                )
+            ),
+            language,
         )
     text, _created = ProposalText.objects.select_for_update().get_or_create(
         proposal=proposal, language=language
@@ -217,7 +223,9 @@ def proposal_request(
     require_edit(actor, cell.project.organisation_id)
     _check_choices(rules, passes)
     if notes is None:
-        notes = prebuild_notes(cell_selectors.cell_with_layout(actor, cell.pk))
+        notes = prebuild_notes(
+            versioned(cell.pk, lambda: cell_selectors.cell_with_layout(actor, cell.pk))
+        )
     chosen = [s for s in SECTIONS if s in sections]
     # Locked, so two requests cannot take the same version number.
     proposal = _proposal_locked(cell, actor)

@@ -46,6 +46,7 @@ from compliance.proposals.services import (
     proposal_texts_save,
 )
 from compliance.rules.engine import computed_under
+from compliance.rules.inputs import versioned
 from compliance.rules.selectors import cell_stamp, shown_supersession
 
 PAGE = "compliance/proposals/proposal_detail.html"
@@ -233,7 +234,9 @@ def _context(
 def _state(request: HttpRequest, cell_pk: int):
     """The cell with its layout, its status (the rules run once), and for a
     person who may build, the check before building."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = versioned(
+        cell_pk, lambda: cell_selectors.cell_with_layout(request.user, cell_pk)
+    )
     status = cell_status(cell)
     notes = (
         prebuild_notes(cell, status)
@@ -475,7 +478,11 @@ def proposal_preview_page(request: HttpRequest, pk: int, number: int) -> HttpRes
 
 def _today(request: HttpRequest, cell):
     """The stamp the cell's findings get now (its whole layout read)."""
-    return cell_stamp(cell_selectors.cell_with_layout(request.user, cell.pk))
+    return cell_stamp(
+        versioned(
+            cell.pk, lambda: cell_selectors.cell_with_layout(request.user, cell.pk)
+        )
+    )
 
 
 @login_required

@@ -3,38 +3,66 @@ each found, with citations, certainty and the numbers compared."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
 from compliance.rules.editions import labels as edition_labels
+from compliance.rules.inputs import versioned
 from compliance.rules.schemas import CellFindings
-from compliance.rules.selectors import cell_findings
+from compliance.rules.selectors import cell_findings, groups_between
+from config.pagination import Pages
+
+
+class FindingPages(Pages):
+    """Findings a page: 200 unless ``?page_size=`` asks for fewer."""
+
+    page_size = 200
 
 
 class CellFindingsView(APIView):
-    """The rule packs of the cell's country evaluated on the cell as drawn now."""
+    """The rule packs of the cell's country evaluated on the cell as drawn
+    now, a page of findings at a time."""
 
     @extend_schema(
         tags=["compliance"],
         summary="Compliance findings of a cell",
+        parameters=[
+            OpenApiParameter(
+                "page", int, description="A page number within the findings."
+            ),
+            OpenApiParameter(
+                "page_size",
+                int,
+                description="Findings a page: 200 unless fewer are asked for.",
+            ),
+        ],
         responses={200: CellFindings},
     )
     def get(self, request: Request, pk: int) -> Response:
-        cell = cell_selectors.cell_with_layout(request.user, pk)
+        cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
         data = cell_findings(cell)
+        pages = FindingPages()
+        # Positions in the findings of every group, in order: a page of them.
+        positions = range(sum(len(group["findings"]) for group in data["groups"]))
+        page = pages.paginate_queryset(positions, request, view=self)
+        start = page[0] if page else 0
+        groups = groups_between(data["groups"], start, start + len(page))
+        summary = {status: count for _label, status, count in data["summary"]}
         stamp = data["computed_under"]
-        data["computed_under"] = stamp.model_dump(mode="json")
-        data["editions"] = list(edition_labels(stamp.editions))
-        data["summary"] = {status: count for _label, status, count in data["summary"]}
-        for group in data["groups"]:
-            group["rule"]["certainty_label"] = str(group["rule"]["certainty_label"])
-            group["rule"]["volatility"] = str(group["rule"]["volatility"])
-            for finding in group["findings"]:
-                finding["status_label"] = str(finding["status_label"])
-                finding["certainty_label"] = str(finding["certainty_label"])
         # Through the schema's model, so the answer is what the schema says.
-        shown = CellFindings.model_validate({"cell": cell.pk, **data})
+        shown = CellFindings.model_validate(
+            {
+                "cell": cell.pk,
+                "count": len(positions),
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "summary": summary,
+                "groups": groups,
+                "computed_under": stamp.model_dump(mode="json"),
+                "editions": list(edition_labels(stamp.editions)),
+            }
+        )
         return Response(shown.model_dump(mode="json"))

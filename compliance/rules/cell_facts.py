@@ -8,13 +8,10 @@ from the latest signed revision of the risk assessment.
 
 from __future__ import annotations
 
-from django.utils import timezone
-
 from cells import geometry, perimeter
 from cells.models import Cell, Device
 from compliance.assessment import selectors
 from compliance.assessment.content import PREVIEW_HASH
-from compliance.assessment.models import Assessment, Measure, RevisionStatus
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
@@ -29,6 +26,7 @@ from compliance.rules.facts import (
     SafetyConfigFacts,
     SegmentFacts,
 )
+from compliance.rules.inputs import CellInputs, cell_inputs
 from compliance.safety_functions.models import LibraryDevice
 from compliance.safety_functions.selectors import cell_functions
 
@@ -102,33 +100,30 @@ def _contacts(hazards) -> tuple[ContactFacts, ...]:
 
 
 def _plr_by_device(revision) -> dict[int, str]:
-    """The highest PLr of the hazards whose measures rely on each device."""
+    """The highest PLr of the hazards whose measures rely on each device
+    (the revision loaded with its hazards and measures)."""
     served: dict[int, str] = {}
-    for measure in Measure.objects.filter(
-        hazard__revision=revision, device__isnull=False
-    ).select_related("hazard"):
-        plr = selectors.hazard_plr(measure.hazard)
-        if plr and plr > served.get(measure.device_id, ""):
-            served[measure.device_id] = plr
+    for hazard in revision.hazards.all():
+        plr = None
+        for measure in hazard.measures.all():
+            if measure.device_id is None:
+                continue
+            plr = plr or selectors.hazard_plr(hazard) or ""
+            if plr and plr > served.get(measure.device_id, ""):
+                served[measure.device_id] = plr
     return served
 
 
-def _assessment(cell: Cell) -> tuple[AssessmentFacts, dict[int, str], bool]:
+def _assessment(
+    inputs: CellInputs,
+) -> tuple[AssessmentFacts, dict[int, str], bool]:
     """What the cell's latest signed revision records for the checks, and what
     a newer draft adds (pending, changing no verdict); the PLr each device
     serves in the signed revision; and whether that revision is the one being
     signed (the signing preview reads the findings as they will stand)."""
-    assessment = Assessment.objects.filter(cell=cell).first()
-    if assessment is None:
+    if not inputs.assessment_exists:
         return AssessmentFacts(), {}, False
-    signed = (
-        assessment.revisions.filter(status=RevisionStatus.SIGNED)
-        .select_related("declaration")
-        .order_by("-number")
-        .first()
-    )
-    current = selectors.current_revision(assessment)
-    draft = current if signed is None or current.number > signed.number else None
+    signed, draft = inputs.signed, inputs.draft
     hazards = {
         revision.pk: list(revision.hazards.all())
         for revision in (signed, draft)
@@ -255,11 +250,13 @@ def _library_price(entry: LibraryDevice | None) -> LibraryPrice | None:
 
 
 def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
-    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``).
+    """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``),
+    and with what else they read (``compliance.rules.inputs``), read once.
 
     Every distance to the hazard zone is measured on the plan, never typed: a
     guard segment or an opening from its line, a device from where it is drawn.
     """
+    inputs = cell_inputs(cell).load()
     zone = hazard_zone(cell)
     segments, openings = [], []
     for segment in cell.segments.all():
@@ -297,7 +294,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                     end_mm=b,
                 )
             )
-    assessment, plr_by_device, being_signed = _assessment(cell)
+    assessment, plr_by_device, being_signed = _assessment(inputs)
     devices = []
     library = _library_entries(cell.devices.all())
     for device in cell.devices.all():
@@ -381,9 +378,11 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         assessment=assessment,
         certificates=_certificates(cell),
         # The caller may pass the rows it has read already (the proposal).
-        functions=_functions(cell_functions(cell) if functions is None else functions),
+        functions=_functions(
+            cell_functions(cell, inputs=inputs) if functions is None else functions
+        ),
         # Certificates are judged valid or not on the day of the check.
-        checked_on=timezone.localdate(),
+        checked_on=inputs.checked_on,
         layout=layout,
         editions=EditionFacts(**cell.project.editions),
         planned_start=cell.project.planned_start,

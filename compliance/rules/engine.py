@@ -98,6 +98,11 @@ ALL_PACKS: tuple[RulePack, ...] = (
     BASELINE,
 )
 
+# The rule packs' version: raise it when a rule's check, figures or texts
+# change, so that findings kept under the previous one are not read again
+# (``compliance.rules.inputs`` keys them by it, and by the code's own hash).
+RULES_VERSION = "2026.12.1"
+
 
 class RuleFindings(NamedTuple):
     """One rule and what it found in a cell (possibly nothing to check)."""

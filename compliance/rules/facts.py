@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from cells.perimeter import Layout
 from compliance.calculators.ts15066_tables import BodyRegion
@@ -372,6 +380,9 @@ class CellFacts(_Facts):
     safety_configuration: SafetyConfigFacts | None = None
     safety_rated_limits: bool = False
     conformity: ConformityFacts = ConformityFacts()
+    _devices_by_opening: dict[str, tuple[DeviceFacts, ...]] | None = PrivateAttr(
+        default=None
+    )
 
     @field_validator("collaborative_modes")
     @classmethod
@@ -389,7 +400,7 @@ class CellFacts(_Facts):
             for group in (self.segments, self.openings, self.devices)
             for item in group
         ]
-        duplicates = sorted({k for k in keys if keys.count(k) > 1})
+        duplicates = sorted(k for k, n in Counter(keys).items() if n > 1)
         if duplicates or CELL_SUBJECT in keys:
             raise ValueError(
                 f"keys must be unique and not '{CELL_SUBJECT}': "
@@ -416,8 +427,17 @@ class CellFacts(_Facts):
         return tuple(d for d in self.devices if d.kind in kinds)
 
     def devices_for(self, opening_key: str) -> tuple[DeviceFacts, ...]:
-        """The devices linked to one opening."""
-        return tuple(d for d in self.devices if d.opening_key == opening_key)
+        """The devices linked to one opening (in recorded order)."""
+        if opening_key is None:
+            return tuple(d for d in self.devices if d.opening_key is None)
+        if self._devices_by_opening is None:
+            # Asked once per opening by several rules: indexed once.
+            index: dict[str, list[DeviceFacts]] = {}
+            for device in self.devices:
+                if device.opening_key is not None:
+                    index.setdefault(device.opening_key, []).append(device)
+            self._devices_by_opening = {k: tuple(v) for k, v in index.items()}
+        return self._devices_by_opening.get(opening_key, ())
 
     @property
     def robot_speed_mm_s(self) -> float:

@@ -86,9 +86,16 @@ class RulesComputedUnder(_Shown):
 class CellFindings(_Shown):
     """Every rule of the packs that apply to the cell's country, in the packs'
     order, each with its findings, the counts per status, and what they were
-    computed under."""
+    computed under; a page at a time (``?page=``, ``?page_size=`` up to 200,
+    200 unless asked): ``count`` findings in all, ``next`` and ``previous``
+    the pages beside this one. A rule whose findings run over two pages is on
+    both, with those of each; a rule with nothing to check is on the page
+    where it falls in order."""
 
     cell: int
+    count: int = Field(ge=0)  # findings of the cell, on every page
+    next: str | None  # the next page's URL, null on the last
+    previous: str | None  # the previous page's URL, null on the first
     summary: FindingCounts
     groups: list[FindingGroup]
     computed_under: RulesComputedUnder

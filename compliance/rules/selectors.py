@@ -15,9 +15,11 @@ from compliance.rules.cell_facts import cell_facts
 from compliance.rules.citations import citation_text
 from compliance.rules.editions import STANDARDS
 from compliance.rules.editions import labels as edition_labels
-from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
+from compliance.rules.engine import ALL_PACKS, computed_under, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
+from compliance.rules.inputs import cell_inputs
+from compliance.rules.results import cell_results, in_language, kept
 from compliance.rules.robot import CONFIG_KIND_LABELS
 from compliance.texts import localise_function
 
@@ -68,9 +70,9 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
         "citation": shown_citation(rule.citation),
         "text": rule_text(rule),
         "certainty": rule.certainty,
-        "certainty_label": CERTAINTY_LABELS[rule.certainty],
+        "certainty_label": str(CERTAINTY_LABELS[rule.certainty]),
         "checked_on": rule.checked_on,
-        "volatility": VOLATILITY_LABELS.get(rule.volatility, rule.volatility),
+        "volatility": str(VOLATILITY_LABELS.get(rule.volatility, rule.volatility)),
         "caveat": _(rule.caveat) if rule.caveat else "",
         "sources": rule.sources,
     }
@@ -117,14 +119,14 @@ def finding_translate(labels: Collection[str] = ()):
 
 def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, Any]:
     return {
-        "status": finding.status,
-        "status_label": STATUS_LABELS[finding.status],
+        "status": str(finding.status),
+        "status_label": str(STATUS_LABELS[finding.status]),
         "subject": subject_label(finding, labels),
         "message": finding.render(finding_translate(labels)),
         "numbers": finding.numbers,
         "citation": shown_citation(finding.citation),
-        "certainty": finding.certainty,
-        "certainty_label": CERTAINTY_LABELS[finding.certainty],
+        "certainty": str(finding.certainty),
+        "certainty_label": str(CERTAINTY_LABELS[finding.certainty]),
         "details": [line.render(_) for line in finding.details],
         "notes": [line.render(_) for line in finding.notes],
     }
@@ -132,22 +134,30 @@ def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, A
 
 def cell_findings(cell) -> dict[str, Any]:
     """Every rule that applies to the cell's country, with its findings, and
-    what they were computed under."""
-    facts = cell_facts(cell)
-    results = evaluate(facts)
-    counts = summary(results)
-    labels = layout_labels(cell)
-    return {
-        "computed_under": computed_under(facts),
-        "summary": [(STATUS_LABELS[s], s, n) for s, n in counts.items()],
-        "groups": [
-            {
-                "rule": shown_rule(r.rule),
-                "findings": [shown_finding(f, labels) for f in r.findings],
-            }
-            for r in results
-        ],
-    }
+    what they were computed under, in the reader's language: rendered once
+    per change of the cell and language (``compliance.rules.results``). Plain
+    data, shared: read it, do not change it."""
+
+    def shown() -> dict[str, Any]:
+        found = cell_results(cell)
+        counts = summary(found)
+        # The layout (read once per request, only when computing): the labels
+        # a safety function's name may give.
+        cell_inputs(cell).load()
+        labels = layout_labels(cell)
+        return {
+            "computed_under": cell_stamp(cell),
+            "summary": [(str(STATUS_LABELS[s]), str(s), n) for s, n in counts.items()],
+            "groups": [
+                {
+                    "rule": shown_rule(r.rule),
+                    "findings": [shown_finding(f, labels) for f in r.findings],
+                }
+                for r in found
+            ],
+        }
+
+    return kept(cell, in_language("shown"), shown)
 
 
 # Fails first, then what cannot be checked, then the exceptions someone must
@@ -212,8 +222,9 @@ CHANGE_LABELS = {
 
 
 def cell_stamp(cell) -> history.ComputedUnder:
-    """The stamp findings of ``cell`` (loaded by ``cell_with_layout``) get now."""
-    return computed_under(cell_facts(cell))
+    """The stamp the findings of ``cell`` get now: the rule set's release,
+    the packs and the editions (kept with them, under the same version)."""
+    return kept(cell, "stamp", lambda: computed_under(cell_facts(cell)))
 
 
 def stamp_of(kept: object) -> history.ComputedUnder | None:
@@ -328,3 +339,26 @@ def stamp_lines(stamp: history.ComputedUnder) -> list[str]:
             % {"editions": ", ".join(shown["editions"])}
         )
     return lines
+
+
+def groups_between(
+    groups: list[dict[str, Any]], start: int, end: int
+) -> list[dict[str, Any]]:
+    """The groups with their findings from the ``start``-th to before the
+    ``end``-th, counting every group's findings in order: a page of them. A
+    group whose findings run over two pages is on both; a group with no
+    findings is on the page where it falls in order (after the last finding:
+    the last page)."""
+    total = sum(len(group["findings"]) for group in groups)
+    shown, position = [], 0
+    for group in groups:
+        findings = group["findings"]
+        if not findings:
+            if start <= position < end or position == end == total:
+                shown.append(group)
+            continue
+        inside = findings[max(start - position, 0) : max(end - position, 0)]
+        if inside:
+            shown.append({**group, "findings": inside})
+        position += len(findings)
+    return shown

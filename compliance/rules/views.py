@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -13,11 +14,14 @@ from compliance.proposals.models import ProposalDocument
 from compliance.rules import history
 from compliance.rules.editions import DEFAULT_REASONS, STANDARDS
 from compliance.rules.engine import ALL_PACKS, all_rules
+from compliance.rules.inputs import versioned
 from compliance.rules.selectors import (
     STATUS_LABELS,
     STATUS_ORDER,
     cell_findings,
+    cell_stamp,
     findings_first,
+    groups_between,
     open_findings,
     rule_events,
     shown_rule,
@@ -27,6 +31,8 @@ from compliance.rules.selectors import (
 )
 
 SUMMARY_ROWS = 6
+# Findings a page on the Compliance tab.
+FINDINGS_PER_PAGE = 100
 # How much of an unknown ``?status=`` value the page repeats back.
 ECHO_CHARS = 40
 
@@ -36,9 +42,16 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """Every finding of the cell, fails first; ``?status=fail`` (or
     ``needs_evidence``, ``warning``, ``pass``) shows only those. An unknown
     status is ignored, and the page says so."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     asked = request.GET.get("status", "")
     status = status_filter(asked)
+    data = cell_findings(cell)
+    shown = findings_first(data, status)
+    # A page of findings at a time, fails first; the fails listed up front
+    # on the first page.
+    positions = range(sum(len(group["findings"]) for group in shown["groups"]))
+    page = Paginator(positions, FINDINGS_PER_PAGE).get_page(request.GET.get("page"))
+    start = page.start_index() - 1 if len(page) else 0
     context = {
         "cell": cell,
         "project": cell.project,
@@ -47,9 +60,12 @@ def cell_compliance(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "status_label": STATUS_LABELS[status] if status else "",
         "ignored_status": asked[:ECHO_CHARS] if asked and status is None else "",
         "statuses": [(s, STATUS_LABELS[s]) for s in STATUS_ORDER],
-        **findings_first(cell_findings(cell), status),
+        "summary": shown["summary"],
+        "groups": groups_between(shown["groups"], start, start + len(page)),
+        "fails": shown["fails"] if page.number == 1 else [],
+        "page": page,
     }
-    today = context["computed_under"]
+    today = data.get("computed_under") or cell_stamp(cell)
     context |= {
         "stamp": shown_stamp(today),
         "signed_under": _signed_under(cell, today),
@@ -103,7 +119,7 @@ def compliance_summary(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """The findings in brief, for the cell page: loaded after every redraw of
     the layout, so it follows the layout as it is edited. Fails are listed
     first, then what needs evidence, then warnings; the rest are counted."""
-    cell = cell_selectors.cell_with_layout(request.user, cell_pk)
+    cell = versioned(cell_pk, lambda: cell_selectors.cell_for(request.user, cell_pk))
     data = cell_findings(cell)
     found = open_findings(data)
     rest = found[SUMMARY_ROWS:]

@@ -62,7 +62,10 @@ def validation_record_for(user, pk: int) -> ValidationRecord:
 
 def k1_table(organisation_id: int) -> K1Table | None:
     """The organisation's imported Table K.1, if it has one."""
-    row = PfhdTableImport.objects.filter(organisation_id=organisation_id).first()
+    return _k1(PfhdTableImport.objects.filter(organisation_id=organisation_id).first())
+
+
+def _k1(row: PfhdTableImport | None) -> K1Table | None:
     if row is None:
         return None
     return K1Table.model_validate({"source": row.source, "rows": row.rows})
@@ -129,7 +132,13 @@ def _refs(revision) -> dict[str, HazardRef]:
     return refs
 
 
-def assessment_hazards(cell: Cell) -> AssessmentHazards:
+def assessment_hazards(cell: Cell, *, inputs=None) -> AssessmentHazards:
+    """The hazards of the cell's latest signed revision and of a newer draft;
+    from ``inputs`` (``compliance.rules.inputs.CellInputs``) when the caller
+    has read them already."""
+    if inputs is not None:
+        inputs.load()
+        return _hazards_of(inputs.signed, inputs.draft)
     assessment = (
         Assessment.objects.filter(cell=cell)
         .prefetch_related(
@@ -147,6 +156,10 @@ def assessment_hazards(cell: Cell) -> AssessmentHazards:
         if current and (signed is None or current.number > signed.number)
         else None
     )
+    return _hazards_of(signed, draft)
+
+
+def _hazards_of(signed, draft) -> AssessmentHazards:
     return AssessmentHazards(
         signed=_refs(signed) if signed else {},
         signed_revision=signed.number if signed else None,
@@ -236,22 +249,29 @@ FUNCTION_PREFETCH = (
 )
 
 
-def cell_functions(cell: Cell) -> list[FunctionRow]:
+def cell_functions(cell: Cell, *, inputs=None) -> list[FunctionRow]:
     """Every safety function of the cell with its verdict: fails first, then
-    those that need evidence, then passes."""
-    functions = (
-        SafetyFunction.objects.filter(cell=cell)
-        .select_related("device__opening")
-        .prefetch_related(*FUNCTION_PREFETCH)
-    )
-    functions = list(functions)
+    those that need evidence, then passes. ``inputs``: the cell's
+    ``compliance.rules.inputs.CellInputs``, when the caller has read them
+    (the functions, the assessment and Table K.1 are not read again)."""
+    if inputs is not None:
+        functions = inputs.load().functions
+    else:
+        functions = list(
+            SafetyFunction.objects.filter(cell=cell)
+            .select_related("device__opening")
+            .prefetch_related(*FUNCTION_PREFETCH)
+        )
     if not functions:
         # A cell without functions reads nothing more: the findings and the
         # pages of every cell build on this.
         return []
-    hazards = assessment_hazards(cell)
+    hazards = assessment_hazards(cell, inputs=inputs)
     designed = any(s.route == "designed" for f in functions for s in f.subsystems.all())
-    k1 = k1_table(cell.project.organisation_id) if designed else None
+    if inputs is not None:
+        k1 = _k1(inputs.k1) if designed else None
+    else:
+        k1 = k1_table(cell.project.organisation_id) if designed else None
     rows = [function_row(f, hazards, k1) for f in functions]
     order = {"fail": 0, "needs_evidence": 1, "pass": 2}
     return sorted(rows, key=lambda r: (order[r.verdict.status], r.function.order))

@@ -1,0 +1,401 @@
+"""What a cell's findings and cost lines are computed from, and the content
+version of it: the key under which they are kept (``compliance.rules.results``).
+
+The version is a hash of every row the computation reads, as stored, read in
+one query (``FINGERPRINT``, each row's columns as text): the cell and its
+project's country, its layout and the library entries its devices are priced
+from, its certificates, its risk assessment (every revision; the hazards and
+measures of those not signed: a signed revision's own never change, the
+database refuses it, migration 0002), its safety functions with their
+subsystems and validation records, the organisation's Table K.1; with the
+rule packs' version, the code that computes and the day (certificates
+expire). The cost lines' version adds the operator stations, the
+organisation's catalogue, the cell's edits of its lines and its own lines.
+
+Whoever writes, by whatever path (a page, the API, the admin, a bulk update,
+raw SQL, another process), changes a row and so the version: a reader never
+gets the findings of a cell as it was, and nothing has to be told to forget
+them. Only when they are not kept yet are the rows read as models
+(``CellInputs.load``) and the findings computed.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from django.db import connection
+from django.db.models import Prefetch, prefetch_related_objects
+from django.utils import timezone
+
+from cells.models import (
+    Cell,
+    CellCertificate,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
+from cells.selectors import attach, load_layout
+from compliance.assessment.models import (
+    Assessment,
+    Hazard,
+    Measure,
+    Revision,
+    RevisionStatus,
+)
+from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
+from compliance.rules import engine
+from compliance.safety_functions.models import (
+    LibraryDevice,
+    PfhdTableImport,
+    SafetyFunction,
+    Subsystem,
+    ValidationRecord,
+)
+
+# Raise it when what is kept under a version changes shape, so that values
+# kept by an older release are not read as new ones.
+CACHE_FORMAT = 1
+# The code that computes findings and cost lines: a release that changes it
+# computes them again, even where the rule packs' version was not raised.
+COMPUTED_BY = (
+    "cells/drawing.py",
+    "cells/drawing_perimeter.py",
+    "cells/drawing_svg.py",
+    "cells/geometry.py",
+    "cells/perimeter",
+    "compliance/calculators",
+    "compliance/rules",
+    "compliance/costs",
+    "compliance/safety_functions",
+    "compliance/assessment/hazards",
+)
+
+
+def digest(*parts: object) -> str:
+    """A short, stable hash of ``parts`` (plain values)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _code_version() -> str:
+    root = Path(__file__).resolve().parent.parent.parent
+    sources = []
+    for name in COMPUTED_BY:
+        path = root / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        sources += [(str(f.relative_to(root)), f.read_bytes()) for f in files]
+    return digest(*sources)
+
+
+CODE_VERSION = _code_version()
+
+# Where each table's rows of one cell are: (tag, model, its alias's joins and
+# condition). ``%(cell)s`` is the cell's id, ``%(org)s`` its organisation's.
+_ORG = (
+    "(SELECT p.organisation_id FROM cells_project p "
+    "JOIN cells_cell c ON c.project_id = p.id WHERE c.id = %(cell)s)"
+)
+_UNSIGNED = (
+    "SELECT r.id FROM compliance_revision r JOIN compliance_assessment a "
+    "ON r.assessment_id = a.id WHERE a.cell_id = %(cell)s AND r.status <> 'signed'"
+)
+FINDINGS_TABLES = (
+    ("cell", Cell, "t.id = %(cell)s"),
+    (
+        "project",
+        Project,
+        "t.id = (SELECT project_id FROM cells_cell WHERE id = %(cell)s)",
+    ),
+    ("segment", GuardSegment, "t.cell_id = %(cell)s"),
+    (
+        "opening",
+        Opening,
+        "t.segment_id IN (SELECT id FROM cells_guardsegment WHERE cell_id = %(cell)s)",
+    ),
+    ("device", Device, "t.cell_id = %(cell)s"),
+    (
+        "library",
+        LibraryDevice,
+        "t.id IN (SELECT library_device_id FROM cells_device WHERE cell_id = %(cell)s)",
+    ),
+    ("certificate", CellCertificate, "t.cell_id = %(cell)s"),
+    ("assessment", Assessment, "t.cell_id = %(cell)s"),
+    (
+        "revision",
+        Revision,
+        "t.assessment_id IN (SELECT id FROM compliance_assessment "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    ("hazard", Hazard, f"t.revision_id IN ({_UNSIGNED})"),
+    (
+        "measure",
+        Measure,
+        "t.hazard_id IN (SELECT id FROM compliance_hazard "
+        f"WHERE revision_id IN ({_UNSIGNED}))",
+    ),
+    ("function", SafetyFunction, "t.cell_id = %(cell)s"),
+    (
+        "subsystem",
+        Subsystem,
+        "t.function_id IN (SELECT id FROM compliance_safetyfunction "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    (
+        "record",
+        ValidationRecord,
+        "t.function_id IN (SELECT id FROM compliance_safetyfunction "
+        "WHERE cell_id = %(cell)s)",
+    ),
+    ("k1", PfhdTableImport, f"t.organisation_id = {_ORG}"),
+)
+COSTS_TABLES = (
+    ("station", OperatorStation, "t.cell_id = %(cell)s"),
+    ("catalogue", CatalogueEdit, f"t.organisation_id = {_ORG}"),
+    ("line-edit", LineItemEdit, "t.cell_id = %(cell)s"),
+    ("custom-line", CustomLineItem, "t.cell_id = %(cell)s"),
+)
+COSTS_TAGS = frozenset(tag for tag, _model, _where in COSTS_TABLES)
+
+
+@functools.cache
+def _fingerprint_sql() -> tuple[str, tuple[str, ...]]:
+    """One query for every row of ``FINDINGS_TABLES`` and ``COSTS_TABLES``:
+    (tag, id, the row's columns as text), in order. Plain SQL that both
+    PostgreSQL and SQLite read; and the order of its parameters."""
+    quote = connection.ops.quote_name
+    selects, names = [], []
+    for tag, model, where in (*FINDINGS_TABLES, *COSTS_TABLES):
+        columns = " || '|' || ".join(
+            f"COALESCE(CAST(t.{quote(f.column)} AS TEXT), '~')"
+            for f in model._meta.concrete_fields
+        )
+        select = (
+            f"SELECT '{tag}' AS tag, t.id AS id, {columns} AS content "
+            f"FROM {quote(model._meta.db_table)} t WHERE {where}"
+        )
+        # Positional parameters, in the order they appear.
+        for part in select.split("%(")[1:]:
+            names.append(part.split(")s", 1)[0])
+        selects.append(select.replace("%(cell)s", "%s").replace("%(org)s", "%s"))
+    return " UNION ALL ".join(selects) + " ORDER BY 1, 2", tuple(names)
+
+
+def fingerprint(cell_id: int) -> dict[str, list[tuple[int, str]]]:
+    """Every row the cell's findings and cost lines read, by tag."""
+    sql, names = _fingerprint_sql()
+    found: dict[str, list[tuple[int, str]]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [{"cell": cell_id}[name] for name in names])
+        for tag, pk, content in cursor.fetchall():
+            found.setdefault(tag, []).append((pk, content))
+    return found
+
+
+@dataclass(frozen=True)
+class Versions:
+    """The content versions of a cell's findings and of its cost lines, as
+    stored at one moment, the day they are for, and which tables hold rows."""
+
+    findings: str
+    costs: str
+    checked_on: date
+    present: frozenset[str]
+
+
+def versions(cell_id: int) -> Versions:
+    """The content versions of the cell's findings and cost lines now."""
+    found = fingerprint(cell_id)
+    checked_on = timezone.localdate()
+    findings = digest(
+        CACHE_FORMAT,
+        engine.RULES_VERSION,
+        CODE_VERSION,
+        checked_on,
+        sorted((tag, rows) for tag, rows in found.items() if tag not in COSTS_TAGS),
+    )
+    costs = digest(
+        findings,
+        sorted((tag, rows) for tag, rows in found.items() if tag in COSTS_TAGS),
+    )
+    return Versions(findings, costs, checked_on, frozenset(found))
+
+
+FUNCTIONS = (
+    Prefetch(
+        "subsystems",
+        queryset=Subsystem.objects.select_related("library_device", "device"),
+    ),
+    Prefetch(
+        "validation_records",
+        queryset=ValidationRecord.objects.select_related("recorded_by"),
+    ),
+)
+
+
+@dataclass
+class CellInputs:
+    """A cell (read with ``cells.selectors.cell_for`` or ``cell_with_layout``),
+    the content versions of what its findings and cost lines are computed
+    from, and, once loaded, those rows as models (``load``: the layout, the
+    certificates, the risk assessment's latest signed revision and a newer
+    draft, each with hazards and measures, the safety functions and Table
+    K.1; ``load_costs``: the organisation's catalogue edits and the cell's
+    edits and own lines)."""
+
+    cell: Cell
+    versions: Versions
+    # The version was taken before any row was read (``versioned``): what is
+    # computed from the rows may be kept under it.
+    early: bool = False
+    # What this request has read from the cache (compliance.rules.results),
+    # and what it computed, waiting to be kept.
+    memo: dict = field(default_factory=dict, repr=False)
+    computing: int = 0
+    computed: list = field(default_factory=list, repr=False)
+    loaded: bool = False
+    assessment_exists: bool = False
+    signed: Revision | None = None
+    draft: Revision | None = None
+    functions: list[SafetyFunction] = field(default_factory=list)
+    k1: PfhdTableImport | None = None
+    catalogue_edits: list[CatalogueEdit] | None = None
+
+    @property
+    def version(self) -> str:
+        return self.versions.findings
+
+    @property
+    def costs_version(self) -> str:
+        return self.versions.costs
+
+    @property
+    def checked_on(self) -> date:
+        return self.versions.checked_on
+
+    def load(self) -> CellInputs:
+        """Read the rows the findings are computed from as models, once;
+        tables that held no row a moment ago are not read."""
+        if self.loaded:
+            return self
+        present = self.versions.present
+        cell = load_layout(self.cell)
+        prefetch_related_objects([cell], "certificates")
+        assessment = (
+            Assessment.objects.filter(cell=cell).first()
+            if "assessment" in present
+            else None
+        )
+        revisions = (
+            list(Revision.objects.filter(assessment=assessment).order_by("-number"))
+            if assessment is not None
+            else []
+        )
+        signed = next((r for r in revisions if r.status == RevisionStatus.SIGNED), None)
+        current = revisions[0] if revisions else None
+        self.assessment_exists = assessment is not None
+        self.signed = signed
+        self.draft = (
+            current
+            if current is not None
+            and (signed is None or current.number > signed.number)
+            else None
+        )
+        _load_registers([r for r in (signed, self.draft) if r is not None])
+        self.functions = (
+            list(
+                SafetyFunction.objects.filter(cell=cell)
+                .select_related("device__opening")
+                .prefetch_related(*FUNCTIONS)
+            )
+            if "function" in present
+            else []
+        )
+        designed = any(
+            s.route == "designed" for f in self.functions for s in f.subsystems.all()
+        )
+        self.k1 = (
+            PfhdTableImport.objects.filter(
+                organisation_id=cell.project.organisation_id
+            ).first()
+            if designed and "k1" in present
+            else None
+        )
+        self.loaded = True
+        return self
+
+    def load_costs(self) -> CellInputs:
+        """Read the rows the cost lines add, as models, once."""
+        if self.catalogue_edits is None:
+            self.catalogue_edits = list(
+                CatalogueEdit.objects.filter(
+                    organisation_id=self.cell.project.organisation_id
+                )
+            )
+            prefetch_related_objects(
+                [self.cell], "line_item_edits", "custom_line_items"
+            )
+        return self
+
+
+def _load_registers(revisions: list[Revision]) -> None:
+    """Each revision's hazards (``revision.hazards.all()``) with their
+    measures, as ``prefetch_related("hazards__measures")`` leaves them, in two
+    queries, without its queryset per hazard."""
+    if not revisions:
+        return
+    hazards = list(Hazard.objects.filter(revision__in=revisions))
+    measures: dict[int, list[Measure]] = {h.pk: [] for h in hazards}
+    for measure in Measure.objects.filter(
+        hazard__revision_id__in=[r.pk for r in revisions]
+    ):
+        measures[measure.hazard_id].append(measure)
+    for revision in revisions:
+        attach(
+            revision,
+            "hazards",
+            Hazard,
+            [h for h in hazards if h.revision_id == revision.pk],
+            "revision",
+        )
+    for hazard in hazards:
+        attach(hazard, "measures", Measure, measures[hazard.pk], "hazard")
+
+
+def versioned(pk: int, load: Callable[[], Cell]) -> Cell:
+    """The cell ``load`` reads (authorising), with the content version of its
+    inputs taken just before: what is read from then on is what the version
+    stands for, unless something changes meanwhile, which the version read
+    again after computing shows (``compliance.rules.results.kept``). Only
+    then is what was computed kept for others."""
+    taken = versions(pk)
+    cell = load()
+    cell._csp_inputs = CellInputs(cell=cell, versions=taken, early=True)
+    return cell
+
+
+def cell_inputs(cell: Cell) -> CellInputs:
+    """The inputs of ``cell``, memoised on it: one read per request however
+    many ask (``forget`` reads them again). Of a cell not read by
+    ``versioned``, the version is taken now, after its rows were read: what
+    is kept is read, what is computed is not kept."""
+    cached = getattr(cell, "_csp_inputs", None)
+    if cached is not None:
+        return cached
+    inputs = CellInputs(cell=cell, versions=versions(cell.pk))
+    cell._csp_inputs = inputs
+    return inputs
+
+
+def forget(cell: Cell) -> None:
+    """Read the cell's inputs again when next asked: for a request that has
+    read them, then changed them."""
+    cell.__dict__.pop("_csp_inputs", None)
+    prefetched = getattr(cell, "_prefetched_objects_cache", {})
+    for name in ("certificates", "line_item_edits", "custom_line_items"):
+        prefetched.pop(name, None)

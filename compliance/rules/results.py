@@ -1,0 +1,135 @@
+"""A cell's findings, computed once per change of what they are computed from
+and kept in Django's cache (local memory by default, Redis when
+``CACHE_URL`` names it), under the content version of their inputs
+(``compliance.rules.inputs``): the pages, the API and the proposal share them.
+
+What is kept is plain data: the findings themselves are language-neutral
+(English templates and values, rendered for each reader); what is kept
+already rendered in a language is kept under that language too. Within a
+request each is read from the cache once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.utils.translation import get_language
+
+from cells.models import Cell
+from compliance.rules.engine import RuleFindings, all_rules, evaluate
+from compliance.rules.findings import Finding
+from compliance.rules.inputs import cell_inputs, versions
+
+logger = logging.getLogger(__name__)
+
+# Long enough that a cell looked at now and then keeps its findings; the
+# version in the key (which holds the day) is what keeps them right.
+TIMEOUT_S = 7 * 24 * 3600
+RULES_BY_ID = {rule.id: rule for rule in all_rules()}
+
+# The values this process read or kept lately, in front of the cache: a key
+# names its content (its version), so a value here is as right as the
+# cache's, and is not read and unpickled again. Shared by the requests of
+# the process: no reader changes what it is given.
+RECENT_MAX = 32
+_recent: OrderedDict[str, object] = OrderedDict()
+_recent_lock = threading.Lock()
+
+
+def _remember(key: str, value: object) -> None:
+    with _recent_lock:
+        _recent[key] = value
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT_MAX:
+            _recent.popitem(last=False)
+
+
+def _recalled(key: str) -> object | None:
+    with _recent_lock:
+        value = _recent.get(key)
+        if value is not None:
+            _recent.move_to_end(key)
+        return value
+
+
+def forget_recent() -> None:
+    """Forget what this process holds in front of the cache (tests, which
+    clear the cache between them, clear this too)."""
+    with _recent_lock:
+        _recent.clear()
+
+
+T = TypeVar("T")
+
+
+def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False) -> T:
+    """The value ``name`` of ``cell`` under the content version of its
+    findings' inputs (with ``costs``, of its cost lines'): from this request,
+    else the cache, else computed and kept."""
+    inputs = cell_inputs(cell)
+    version = inputs.costs_version if costs else inputs.version
+    key = f"csp:{name}:{version}"
+    memo = inputs.memo
+    if key in memo:
+        return memo[key]
+    value = _recalled(key)
+    if value is not None:
+        memo[key] = value
+        return value
+    try:
+        value = cache.get(key)
+    except Exception:  # a value an older release kept, which no longer reads
+        logger.warning("Could not read %s from the cache: computing it again", key)
+        value = None
+    if value is not None:
+        _remember(key, value)
+    if value is None:
+        # Computed values are kept only if nothing changed while they were
+        # computed: what was read is then what the version stands for. One
+        # look at the versions, after the outermost computation, for all.
+        inputs.computing += 1
+        try:
+            value = compute()
+        finally:
+            inputs.computing -= 1
+        inputs.computed.append((key, costs, version, value))
+        if not inputs.computing:
+            # Of a cell read after its version was taken only (``versioned``).
+            now = versions(cell.pk) if inputs.early else None
+            for done_key, done_costs, done_version, done in inputs.computed:
+                if now and (now.costs if done_costs else now.findings) == done_version:
+                    cache.set(done_key, done, TIMEOUT_S)
+                    _remember(done_key, done)
+            inputs.computed.clear()
+    memo[key] = value
+    return value
+
+
+def in_language(name: str) -> str:
+    """``name`` for what is kept rendered in the reader's language."""
+    return f"{name}:{get_language() or ''}"
+
+
+def cell_results(cell: Cell) -> tuple[RuleFindings, ...]:
+    """Every applicable rule with its findings (as ``engine.evaluate``), for a
+    cell loaded by ``cells.selectors.cell_with_layout``."""
+
+    def compute() -> tuple[tuple[str, tuple[Finding, ...]], ...]:
+        from compliance.rules.cell_facts import cell_facts
+
+        return tuple((r.rule.id, r.findings) for r in evaluate(cell_facts(cell)))
+
+    return tuple(
+        RuleFindings(RULES_BY_ID[rule_id], findings)
+        for rule_id, findings in kept(cell, "findings", compute)
+    )
+
+
+def cell_finding_list(cell: Cell) -> list[Finding]:
+    """The findings of every rule, in the rules' order."""
+    return [f for result in cell_results(cell) for f in result.findings]
