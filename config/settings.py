@@ -399,6 +399,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     ),
     "unacked_restore_interval": CELERY_RECOVER_EVERY,
     "unacked_restore_throttle": 1,
+    # The lock a worker takes for that return (a few milliseconds of work):
+    # kombu keeps it 300 s, so a worker killed while holding it stopped every
+    # other worker from returning messages for five minutes. Two returns
+    # that overlap once it lapses are safe (each message is moved in a
+    # watched transaction).
+    "unacked_mutex_expire": 10,
     # A publish to a broker that vanished fails in seconds instead of hanging.
     "socket_connect_timeout": 3,
     "socket_timeout": 10,

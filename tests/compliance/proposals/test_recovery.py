@@ -7,6 +7,7 @@ Tasks run in-process here; ``tests/worker/`` kills real workers."""
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -82,6 +83,36 @@ def test_the_visibility_timeout_is_just_above_the_longest_task():
     options = app.conf.broker_transport_options
     assert options["unacked_restore_throttle"] == 1
     assert options["unacked_restore_interval"] < claim_lifetime().total_seconds()
+
+
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL), as in CI"
+)
+def test_a_worker_killed_while_returning_messages_holds_their_lock_briefly():
+    """kombu returns unacknowledged messages under a lock that it keeps 300 s
+    unless told: a worker killed inside that return left every other worker
+    unable to return any message for five minutes (CI once waited 60 s for a
+    proposal whose message was never handed back). The lock a worker takes,
+    through kombu's own code on a channel with the app's options, now lapses
+    within 10 s."""
+    import redis
+    from kombu import Connection
+    from kombu.transport.redis import Mutex
+
+    url = os.environ["REDIS_URL"]
+    options = app.conf.broker_transport_options
+    with Connection(url, transport_options=options) as connection:
+        channel = connection.default_channel
+        client = redis.Redis.from_url(url)
+        client.delete(channel.unacked_mutex_key)
+        held = Mutex(client, channel.unacked_mutex_key, channel.unacked_mutex_expire)
+        held.__enter__()  # and never left: the worker is dead
+        try:
+            lapses_in = client.pttl(channel.unacked_mutex_key) / 1000
+            assert 0 < lapses_in <= 10
+            assert lapses_in < options["visibility_timeout"]
+        finally:
+            client.delete(channel.unacked_mutex_key)
 
 
 def test_beat_sweeps_more_often_than_a_claim_lasts():
