@@ -3,10 +3,11 @@ same tables in the same run: for a cell as large as a customer's biggest,
 built in the database (``bench/large_cell.py``: 200 segments, 50 openings,
 30 devices, 200 hazards, 300 measures, about 80 cost lines), and for the two
 demo cells. The proposal's data is read from the database as a worker reads
-it (``proposal_data``); the bare document is plain Table flowables with the
-same rows as strings, no styling, no charts, no drawing, in the same embedded
-Nanum Gothic (a fair baseline embeds the same font: Helvetica cannot set
-Korean). Then how many large proposals one worker builds a minute, each the
+it (``proposal_data``); the bare document has every table of the proposal
+as a plain Table of the same rows as strings and every paragraph as a plain
+Paragraph (read off the builder's own story, so none is left out), no
+styling, no cover, contents, charts or drawing, in the same embedded Nanum
+Gothic (a fair baseline embeds the same font: Helvetica cannot set Korean). Then how many large proposals one worker builds a minute, each the
 whole task: claiming the row, reading the data, building, storing the PDF.
 
 Run with `make bench`. Uses a throwaway SQLite database unless DATABASE_URL
@@ -29,100 +30,75 @@ from bench.run import line, paired, setup_django
 
 setup_django()
 
-from reportlab.lib.pagesizes import A4  # noqa: E402
-from reportlab.platypus import SimpleDocTemplate, Table, TableStyle  # noqa: E402
+from xml.sax.saxutils import escape  # noqa: E402
 
-from compliance.proposals.pdf.data import ProposalData  # noqa: E402
+from django.utils.translation import override  # noqa: E402
+from reportlab.lib.pagesizes import A4  # noqa: E402
+from reportlab.lib.styles import ParagraphStyle  # noqa: E402
+from reportlab.platypus import (  # noqa: E402
+    Paragraph,
+    SimpleDocTemplate,
+    Table,
+    TableStyle,
+)
+
+from compliance.proposals.pdf.builder import ProposalBuilder  # noqa: E402
+from compliance.proposals.pdf.flowables import Lines  # noqa: E402
 from compliance.proposals.pdf.fonts import REGULAR, register_fonts  # noqa: E402
-from compliance.proposals.pdf.theme import number  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 
 
-def bare_tables(data: ProposalData) -> list[list[list[str]]]:
-    """The proposal's tables, row for row, as plain strings."""
+def bare_content(story: list) -> list[tuple[str, object]]:
+    """The proposal's tables and words without the app's making: every table
+    of ``story`` (the builder's own flowables) as rows of plain strings,
+    every paragraph and heading as its plain text. Walked from the story
+    itself, so that no table is left out; no cover, page templates, running
+    heads, contents, charts, plan, rules or spacing."""
+    out: list[tuple[str, object]] = []
 
-    def opt(value) -> str:
-        return "" if value is None else number(value)
+    def text(value) -> str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, Lines):
+            return "\n".join(line[0] for line in value.lines)
+        if isinstance(value, Paragraph):
+            return value.getPlainText()
+        if isinstance(value, (list, tuple)):
+            return "\n".join(filter(None, (text(v) for v in value)))
+        if isinstance(value, Table):
+            return "\n".join(text(c) for row in value._cellvalues for c in row)
+        return ""
 
-    tables = []
-    if data.cell:
-        tables.append([[r.label, r.value] for r in data.cell.robot])
-        tables.append(
-            [["device", "required", "actual", "status"]]
-            + [
-                [d.device, str(d.required_mm), str(d.actual_mm), d.status]
-                for d in data.cell.distances
-            ]
-        )
-    if data.rules:
-        tables.append(
-            [["rule", "text", "certainty", "checked"]]
-            + [
-                [f"{r.id} {r.citation}", r.text, r.certainty, str(r.checked_on)]
-                for r in data.rules.rows
-            ]
-        )
-    if data.risk:
-        tables.append(
-            [["#", "hazard", "phase", "task", "PLr", "measures", "residual"]]
-            + [
-                [
-                    str(n),
-                    h.hazard,
-                    h.phase,
-                    h.task,
-                    h.plr or "",
-                    "\n".join(h.measures),
-                    h.residual_risk,
-                ]
-                for n, h in enumerate(data.risk.hazards, start=1)
-            ]
-        )
-    tables.append(
-        [["status", "rule", "subject", "message", "figures"]]
-        + [
-            [
-                f.status,
-                f"{f.rule_id}\n{f.citation}",
-                f.subject,
-                f.message,
-                "\n".join(f.numbers),
-            ]
-            for f in data.findings
-        ]
-    )
-    if data.costs:
-        tables.append(
-            [["item", "qty", "cur", "unit price", "total", "lead", "source"]]
-            + [
-                [
-                    i.description,
-                    f"{number(i.quantity)} {i.unit}",
-                    i.currency or "",
-                    f"{opt(i.unit_price_low)}-{opt(i.unit_price_high)}",
-                    f"{opt(i.total_low)}-{opt(i.total_high)}",
-                    f"{opt(i.lead_time_weeks_low)}-{opt(i.lead_time_weeks_high)}",
-                    i.source,
-                ]
-                for i in data.costs.items
-            ]
-        )
-    if data.schedule:
-        tables.append(
-            [
-                [r.metric, r.physical_first, r.sim_first]
-                for r in data.schedule.comparison
-            ]
-        )
-    return tables
+    def walk(flowable) -> None:
+        if isinstance(flowable, Table):
+            rows = [[text(c) for c in row] for row in flowable._cellvalues]
+            out.append(("table", (rows, flowable.repeatRows)))
+        elif isinstance(flowable, Paragraph):
+            out.append(("text", escape(flowable.getPlainText())))
+        else:
+            for child in getattr(flowable, "_content", None) or ():
+                walk(child)
+
+    for flowable in story:
+        walk(flowable)
+    return out
 
 
-def build_bare(tables: list[list[list[str]]]) -> bytes:
+def build_bare(content: list[tuple[str, object]]) -> bytes:
+    """A plain reportlab document of ``content``: Tables of strings and
+    Paragraphs in one font and size, no styling."""
+    style = ParagraphStyle("bare", fontName=REGULAR, fontSize=8, leading=10)
+    plain = TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8)])
+    story = [
+        Table(value[0], repeatRows=value[1], style=plain)
+        if kind == "table"
+        else Paragraph(value, style)
+        for kind, value in content
+    ]
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=REGULAR)
-    font = TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8)])
-    doc.build([Table(rows, repeatRows=1, style=font) for rows in tables])
+    doc.build(story)
     return buffer.getvalue()
 
 
@@ -174,14 +150,20 @@ def main() -> None:
         document.refresh_from_db()
         assert document.status == ProposalDocument.Status.READY, document.error
         data = proposal_data(document)
-        tables = bare_tables(data)
         pdf = build_proposal_pdf(data)
+        with override(data.language):
+            content = bare_content(ProposalBuilder(data).story())
         app, base = paired(
             lambda data=data: build_proposal_pdf(data),
-            lambda tables=tables: build_bare(tables),
+            lambda content=content: build_bare(content),
             RUNS,
         )
-        line(f"proposal PDF, {name} ({pages(pdf)} pages)", app, base)
+        line(
+            f"proposal PDF, {name} ({pages(pdf)} pages; bare "
+            f"{pages(build_bare(content))})",
+            app,
+            base,
+        )
         if name == "large cell":
             large_document = document
 

@@ -123,8 +123,9 @@ def build_document(document_id: int, claim: str) -> str:
     if document is None:
         return "skipped"
     try:
-        data = proposal_data(document)
-        pdf = builder.build_proposal_pdf(data)
+        with builder.no_cycle_collection():
+            data = proposal_data(document)
+            pdf = builder.build_proposal_pdf(data)
     except Exception as exc:
         error = failure(exc)
         if error is None:

@@ -69,6 +69,7 @@ from compliance.rules import sensing
 from compliance.rules.engine import computed_under
 from compliance.rules.figures import FIGURE_NAMES
 from compliance.rules.inputs import versioned
+from compliance.rules.results import in_language, kept
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
     config_words,
@@ -151,7 +152,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
             computed_under=tuple(stamp_lines(stamp)),
         ),
         risk=_risk(cell),
-        findings=tuple(_finding(f, layout_labels(cell)) for f in findings),
+        findings=_findings(cell, findings),
         safety_functions=_safety_functions(function_rows),
         costs=costs,
         schedule=_schedule(comparison, project),
@@ -554,6 +555,17 @@ def _declaration(revision) -> SignatureDeclaration | None:
         ),
         needing_evidence=len(declared.needing_evidence),
     )
+
+
+def _findings(cell, findings) -> tuple[FindingRow, ...]:
+    """The findings as the proposal prints them, in the reader's language:
+    worked out once per change of what they rest on, like the findings."""
+
+    def compute() -> tuple[FindingRow, ...]:
+        labels = layout_labels(cell)
+        return tuple(_finding(f, labels) for f in findings)
+
+    return kept(cell, in_language("proposal-findings"), compute)
 
 
 def _finding(finding, labels=frozenset()) -> FindingRow:

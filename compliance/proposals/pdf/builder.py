@@ -18,8 +18,10 @@ reportlab is not thread-safe: build in worker processes (STYLE.md).
 from __future__ import annotations
 
 import base64
+import gc
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -98,8 +100,25 @@ def _height(story: list[Flowable]) -> float:
 def build_proposal_pdf(data: ProposalData) -> bytes:
     """The proposal as PDF bytes; the same data always gives the same bytes."""
     register_fonts()
-    with override(data.language):
+    with override(data.language), no_cycle_collection():
         return ProposalBuilder(data).build()
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while one document is made: a large
+    proposal makes some hundred thousand short-lived objects, and the
+    collections they set off (each walking every object alive in the
+    process) took about a tenth of the PDF's build and a fifth of the whole
+    task. Freed by reference counting as before; what cycles they leave are
+    collected once it runs again. Nested, the outermost one resumes it."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class ProposalBuilder(Kit):
@@ -146,11 +165,7 @@ class ProposalBuilder(Kit):
                 ),
             ]
         )
-        story: list[Flowable] = [*self._cover(), NextPageTemplate("body")]
-        for number, key in enumerate(data.ordered_sections, start=1):
-            story.append(PageBreak())
-            story.extend(self._section_heading(number, key))
-            story.extend(sections.BUILDERS[key](self))
+        story = self.story()
         found = self.section_pages
 
         def after(flowable: Flowable) -> None:
@@ -160,6 +175,15 @@ class ProposalBuilder(Kit):
         doc.afterFlowable = after  # type: ignore[method-assign]
         doc.build(story, canvasmaker=self._canvas_maker())
         return buffer.getvalue()
+
+    def story(self) -> list[Flowable]:
+        """The document's flowables, cover first, a section a page onwards."""
+        story: list[Flowable] = [*self._cover(), NextPageTemplate("body")]
+        for number, key in enumerate(self.data.ordered_sections, start=1):
+            story.append(PageBreak())
+            story.extend(self._section_heading(number, key))
+            story.extend(sections.BUILDERS[key](self))
+        return story
 
     def _canvas_maker(self) -> Callable[..., Canvas]:
         """A canvas that writes the proposal's date as the creation date and

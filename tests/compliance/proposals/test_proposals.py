@@ -354,3 +354,68 @@ def test_a_fresh_pending_version_is_not_sent_twice(owner, viewer_client, guarded
         proposal_retry(document=document, actor=owner)
     url = reverse("compliance:proposal_document_retry", args=[document.pk])
     assert viewer_client.post(url).status_code == 403
+
+
+def test_the_layout_labels_are_read_once_not_once_per_finding(
+    owner, guarded_cell, monkeypatch
+):
+    """The proposal's data read the cell's device and opening labels again for
+    each finding: at the large cell's 776 findings, 2 s of a 3.7 s task."""
+    from compliance.proposals import data as proposal_data_module
+
+    for n in range(6):  # enough for several findings
+        GuardSegmentFactory(
+            cell=guarded_cell, start_y_mm=500 * (n + 1), end_y_mm=500 * (n + 1)
+        )
+    document = proposal_request(
+        cell=guarded_cell, actor=owner, language="en", sections=ALL
+    )
+    calls = []
+    real = proposal_data_module.layout_labels
+    monkeypatch.setattr(
+        proposal_data_module,
+        "layout_labels",
+        lambda cell: calls.append(cell.pk) or real(cell),
+    )
+    data = proposal_data_module.proposal_data(document)
+    assert len(data.findings) > 5
+    assert calls == [guarded_cell.pk]
+    # Kept with the findings: asked again, in the same language, none is
+    # rendered again; in the other language they are.
+    proposal_data_module.proposal_data(document)
+    assert calls == [guarded_cell.pk]
+    document.language = "ko"
+    korean = proposal_data_module.proposal_data(document)
+    assert calls == [guarded_cell.pk, guarded_cell.pk]
+    assert [f.rule_id for f in korean.findings] == [f.rule_id for f in data.findings]
+
+
+def test_the_task_reads_and_builds_with_the_cycle_collector_paused(
+    owner, guarded_cell, monkeypatch
+):
+    import gc
+
+    from compliance.proposals import building
+
+    seen = []
+    read, build = building.proposal_data, building.builder.build_proposal_pdf
+    monkeypatch.setattr(
+        building,
+        "proposal_data",
+        lambda document: seen.append(("data", gc.isenabled())) or read(document),
+    )
+    monkeypatch.setattr(
+        building.builder,
+        "build_proposal_pdf",
+        lambda data: seen.append(("pdf", gc.isenabled())) or build(data),
+    )
+    document = proposal_request(
+        cell=guarded_cell, actor=owner, language="en", sections=ALL
+    )
+    ProposalDocument.objects.filter(pk=document.pk).update(
+        status=ProposalDocument.Status.PENDING, claim="", attempts=0
+    )
+    seen.clear()
+    assert build_document(document.pk, claim="test") == "ready"
+    assert seen == [("data", False), ("pdf", False)]
+    assert gc.isenabled()
