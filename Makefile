@@ -62,14 +62,20 @@ check:
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
 
+# The unit and API tests on every core (pytest-xdist: each process its own
+# test database), then the tests that start real Celery workers on their own,
+# as they share one Redis database and flush it.
+JOBS ?= auto
 unit:
-	$(BIN)/pytest -m "not browser and not fuzz"
+	$(BIN)/pytest -n $(JOBS) -m "not browser and not fuzz and not worker"
+	$(BIN)/pytest -m worker
 
 # Schemathesis over every API operation (tests/fuzz): FUZZ_EXAMPLES generated
 # requests per operation, 50 unless set; FUZZ_PHASES=examples,fuzzing,coverage
-# adds the boundary values. Bounded in time: past 20 minutes it fails.
+# adds the boundary values. On every core, like the unit tests. Bounded in
+# time: past 20 minutes it fails.
 fuzz:
-	timeout 1200 $(BIN)/pytest -m fuzz
+	timeout 1200 $(BIN)/pytest -n $(JOBS) -m fuzz
 
 # Django refuses ORM calls from Playwright's event loop unless told; only here.
 browser:
