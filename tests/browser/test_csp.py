@@ -195,3 +195,22 @@ def test_a_body_region_link_fills_the_calculator_in_place(signed_in: Page, live_
     expect(page.locator("#id_body_region")).to_have_value(region)
     assert page.evaluate("window.__samePage") is True
     assert violations(page) == []
+
+
+def test_a_late_condition_is_waited_for_under_the_policy(
+    page: Page, live_server, transactional_db
+):
+    """CI failed once on a font that loaded a moment late: Playwright polls a
+    ``wait_for_function`` *expression* through eval(), which the policy
+    refuses, so only a condition true at the first look passed. A function is
+    compiled once, outside the policy, and is waited for; the tests use that."""
+    response = page.goto(f"{live_server.url}/accounts/login/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    later = "setTimeout(() => { document.body.dataset.late = 'yes'; }, 400)"
+    page.evaluate(later)
+    with pytest.raises(Exception, match="unsafe-eval"):
+        page.wait_for_function("document.body.dataset.late === 'yes'", timeout=3_000)
+    page.evaluate("delete document.body.dataset.late")
+    page.evaluate(later)
+    page.wait_for_function("() => document.body.dataset.late === 'yes'", timeout=5_000)
+    assert page.evaluate("document.body.dataset.late") == "yes"

@@ -43,8 +43,10 @@ def test_a_korean_page_draws_hangul_in_the_bundled_face(
     page.select_option("#language", "ko")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     # The page's Hangul makes the browser fetch the face (in its own time).
+    # A function, not an expression: Playwright polls an expression through
+    # eval(), which the page's policy refuses (CI failed so on a late font).
     page.wait_for_function(
-        """[...document.fonts].some(f => f.family.includes('Nanum Gothic App')
+        """() => [...document.fonts].some(f => f.family.includes('Nanum Gothic App')
              && f.status === 'loaded')"""
     )
     loaded = [
