@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from compliance.proposals.pdf import theme
 from compliance.proposals.pdf.data import PlanData
 from compliance.proposals.pdf.i18n import gettext as _
+from compliance.proposals.pdf.render import FigureDrawing
 from compliance.proposals.pdf.theme import BOLD, REGULAR
 
 Point = tuple[float, float]
@@ -50,8 +51,9 @@ def text_shape(
 
 
 def new_drawing(width: float, height: float) -> Drawing:
-    """An empty drawing whose initial font is ours, not Helvetica."""
-    return Drawing(width, height, initialFontName=REGULAR, initialFontSize=7)
+    """An empty drawing whose initial font is ours, not Helvetica, drawn on
+    the page by ``render.draw_figure`` (not shape by shape by ``renderPDF``)."""
+    return FigureDrawing(width, height, initialFontName=REGULAR, initialFontSize=7)
 
 
 def wrap(
