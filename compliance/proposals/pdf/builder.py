@@ -37,7 +37,6 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
 )
 from reportlab.platypus.flowables import HRFlowable
@@ -47,7 +46,7 @@ from compliance.proposals.pdf.data import (
     ProposalData,
     SectionKey,
 )
-from compliance.proposals.pdf.flowables import Heading, PageRef, markup
+from compliance.proposals.pdf.flowables import Heading, PageRef, Para, markup
 from compliance.proposals.pdf.fonts import register_fonts
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import override
@@ -233,7 +232,7 @@ class ProposalBuilder(Kit):
             PAGE_WIDTH - theme.PAGE_MARGIN_X,
             COVER_RULE,
         )
-        note = Paragraph(
+        note = Para(
             _(
                 "This proposal prepares the safety work for a proof of concept. It "
                 "does not certify the cell as safe: the cell must be validated on "
@@ -362,7 +361,7 @@ class ProposalBuilder(Kit):
         brand.append(self.para(meta.organisation, "kicker"))
         if meta.organisation_address:
             brand.append(
-                Paragraph(
+                Para(
                     "<br/>".join(
                         markup(line) for line in meta.organisation_address.splitlines()
                     ),

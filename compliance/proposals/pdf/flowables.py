@@ -86,6 +86,25 @@ class TextFitter:
         return pieces
 
 
+class Para(Paragraph):
+    """A Paragraph that keeps its lines while the width it is wrapped to stays
+    the same. Platypus wraps a paragraph several times at one width (a
+    ``KeepTogether`` measures it, then the frame lays it out; a table wraps
+    its cells again at each split), and each wrap broke its lines anew: a
+    third of a demo proposal's paragraph work. The lines do not depend on the
+    height offered, so they are the same each time."""
+
+    _wrapped_width: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # A split that gives up on the paragraph drops its lines.
+        if availWidth == self._wrapped_width and "blPara" in self.__dict__:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_width = availWidth
+        return size
+
+
 class Lines(Flowable):
     """Lines already broken to fit, set as one PDF text object: a table cell
     that reportlab lays out and draws several times faster than a Paragraph

@@ -30,7 +30,7 @@ from compliance.proposals.pdf.data import (
     Status,
     WeeksRange,
 )
-from compliance.proposals.pdf.flowables import Lines, TextFitter, markup
+from compliance.proposals.pdf.flowables import Lines, Para, TextFitter, markup
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.theme import (
@@ -198,7 +198,7 @@ class Kit:
     # --- building blocks -------------------------------------------------------------
 
     def para(self, text: str, style: str = "body") -> Paragraph:
-        return Paragraph(markup(text), self.styles[style])
+        return Para(markup(text), self.styles[style])
 
     def paragraphs(self, text: str, style: str = "body") -> list[Flowable]:
         """A text as written: a paragraph for each block between blank
@@ -209,8 +209,7 @@ class Kit:
 
     def bullets(self, items: Iterable[str], empty: str | None = None) -> list[Flowable]:
         shown = [
-            Paragraph(markup(item), self.styles["bullet"], bulletText="•")
-            for item in items
+            Para(markup(item), self.styles["bullet"], bulletText="•") for item in items
         ]
         if not shown and empty:
             return [self.para(empty, "small")]

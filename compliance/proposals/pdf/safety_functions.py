@@ -35,7 +35,7 @@ from compliance.proposals.pdf.data import (
     SafetyFunctionRow,
     Specification,
 )
-from compliance.proposals.pdf.flowables import markup
+from compliance.proposals.pdf.flowables import Para, markup
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.kit import KEY_LEADING, KEY_SIZE, Kit
 from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
@@ -75,7 +75,7 @@ def _value_style(p: Kit, colour=theme.INK) -> ParagraphStyle:
 
 
 def _to_be_stated(p: Kit) -> Paragraph:
-    return Paragraph(markup(_("To be stated")), _value_style(p, theme.CRITICAL))
+    return Para(markup(_("To be stated")), _value_style(p, theme.CRITICAL))
 
 
 # --- figures --------------------------------------------------------------------
@@ -229,31 +229,31 @@ def _function(p: Kit, function: SafetyFunctionRow) -> list[Flowable]:
     value = _value_style(p)
     status_style = _value_style(p, theme.STATUS_COLOURS[function.status])
     verdict: list[Flowable] = [
-        Paragraph(f"<b>{markup(p.statuses[function.status])}</b>", status_style),
+        Para(f"<b>{markup(p.statuses[function.status])}</b>", status_style),
         *(
-            Paragraph(with_powers(reason), value, bulletText="•")
+            Para(with_powers(reason), value, bulletText="•")
             for reason in function.reasons
         ),
     ]
     safeguard = function.safeguard
     if function.device:
         safeguard = f"{safeguard} · {function.device}"
-    plr: list[Flowable] = [Paragraph(markup(_plr_text(function)), value)]
+    plr: list[Flowable] = [Para(markup(_plr_text(function)), value)]
     if function.plr.hazards:
         plr.append(
-            Paragraph(
+            Para(
                 markup(_("From the hazards it mitigates:")),
                 _value_style(p, theme.MUTED),
             )
         )
         plr += [
-            Paragraph(markup(f"{h.label} ({h.value})"), value, bulletText="•")
+            Para(markup(f"{h.label} ({h.value})"), value, bulletText="•")
             for h in function.plr.hazards
         ]
     if function.pfhd is None:
         pfhd: Flowable | str = "—"
     else:
-        pfhd = Paragraph(
+        pfhd = Para(
             f"{pfhd_markup(function.pfhd)}<br/>{_basis_markup(function)}", value
         )
     rows = [
@@ -303,8 +303,7 @@ def _certainty(p: Kit, one_source: bool) -> Paragraph:
 def _bullets(p: Kit, items) -> list[Flowable]:
     """Lines of working, one bullet each, their powers of ten raised."""
     return [
-        Paragraph(with_powers(item), p.styles["bullet"], bulletText="•")
-        for item in items
+        Para(with_powers(item), p.styles["bullet"], bulletText="•") for item in items
     ]
 
 
@@ -318,13 +317,13 @@ def _working(p: Kit, function: SafetyFunctionRow) -> list[Flowable]:
     for subsystem in function.subsystems:
         pl = f"PL {subsystem.pl}" if subsystem.pl else _("PL not computed")
         story.append(
-            Paragraph(
+            Para(
                 f"<b>{markup(subsystem.role_label)} · {markup(subsystem.label)}</b>"
                 f" · {markup(pl)}",
                 part,
             )
         )
-        story.append(Paragraph(markup(subsystem.route), route))
+        story.append(Para(markup(subsystem.route), route))
         story += _bullets(p, subsystem.steps)
         story += _bullets(
             p, [_("Warning: %(text)s") % {"text": w} for w in subsystem.warnings]
@@ -336,7 +335,7 @@ def _working(p: Kit, function: SafetyFunctionRow) -> list[Flowable]:
     if function.steps or function.warnings:
         pl = f"PL {function.pl}" if function.pl else _("PL not computed")
         title = _("The subsystems in series")
-        story.append(Paragraph(f"<b>{markup(title)}</b> · {markup(pl)}", part))
+        story.append(Para(f"<b>{markup(title)}</b> · {markup(pl)}", part))
         story += _bullets(p, function.steps)
         story += _bullets(
             p, [_("Warning: %(text)s") % {"text": w} for w in function.warnings]
@@ -689,7 +688,7 @@ def _test(p: Kit, number: int, test: PlannedTest) -> Flowable:
         [
             p.para(f"{number}. {test.title}", "h3"),
             p.para(test.procedure),
-            Paragraph(
+            Para(
                 f"<b>{markup(_('Record'))}:</b> {markup(test.record)}",
                 p.styles["small"],
             ),

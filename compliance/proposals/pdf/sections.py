@@ -11,7 +11,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -24,7 +23,7 @@ from compliance.proposals.pdf.data import (
     SectionKey,
     SignatureDeclaration,
 )
-from compliance.proposals.pdf.flowables import DraftMark, markup
+from compliance.proposals.pdf.flowables import DraftMark, Para, markup
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.kit import Kit
@@ -53,18 +52,16 @@ def summary(p: Kit) -> list[Flowable]:
         notes.append(p.not_converted(summary.not_converted_lines))
     cost_note = " ".join(notes) if notes else _("Every line is priced.")
     label, value, small = s["tile_label"], s["tile_value"], s["small"]
-    cost_tile: list[Flowable] = [
-        Paragraph(markup(_("Total cost, priced lines")), label)
-    ]
-    cost_tile += [Paragraph(cost, value), Paragraph(markup(cost_note), small)]
-    weeks_tile: list[Flowable] = [Paragraph(markup(_("Weeks to PoC start")), label)]
+    cost_tile: list[Flowable] = [Para(markup(_("Total cost, priced lines")), label)]
+    cost_tile += [Para(cost, value), Para(markup(cost_note), small)]
+    weeks_tile: list[Flowable] = [Para(markup(_("Weeks to PoC start")), label)]
     for plan, weeks in (
         (_("Physical first"), summary.weeks_to_poc_physical_first),
         (_("Simulation first"), summary.weeks_to_poc_sim_first),
     ):
         weeks_tile += [
-            Paragraph(markup(plan), small),
-            Paragraph(markup(p.weeks(weeks)), value),
+            Para(markup(plan), small),
+            Para(markup(p.weeks(weeks)), value),
         ]
     tiles: list[list[Flowable]] = [cost_tile, weeks_tile]
     widths = [0.5 * CONTENT_WIDTH, 0.5 * CONTENT_WIDTH]
@@ -73,8 +70,8 @@ def summary(p: Kit) -> list[Flowable]:
     if summary.recommendation is not None:
         tiles.append(
             [
-                Paragraph(markup(_("Recommended plan")), label),
-                Paragraph(markup(p.plan_name(summary.recommendation)), value),
+                Para(markup(_("Recommended plan")), label),
+                Para(markup(p.plan_name(summary.recommendation)), value),
             ]
         )
         widths = [0.38 * CONTENT_WIDTH, 0.34 * CONTENT_WIDTH, 0.28 * CONTENT_WIDTH]
@@ -328,7 +325,7 @@ def risk(p: Kit) -> list[Flowable]:
         hash_label = _("Content hash (SHA-256)")
         story += [
             p.para(line),
-            Paragraph(
+            Para(
                 f"{markup(hash_label)}: "
                 f"<font name='{BOLD}'>{markup(risk.content_hash or '')}</font>",
                 p.styles["small"],
@@ -349,7 +346,7 @@ def risk(p: Kit) -> list[Flowable]:
             DraftMark(True),
             p.panel(
                 [
-                    Paragraph(
+                    Para(
                         f"<b>{markup(_('DRAFT'))}</b> · "
                         + markup(
                             _(
@@ -409,7 +406,7 @@ def _declaration(p: Kit, declaration: SignatureDeclaration) -> list[Flowable]:
     finding accepted with the reason given."""
     story: list[Flowable] = [
         Spacer(1, 3 * mm),
-        Paragraph(f"<b>{markup(_('Signature declaration'))}</b>", p.styles["body"]),
+        Para(f"<b>{markup(_('Signature declaration'))}</b>", p.styles["body"]),
         p.para(
             _("%(name)s declared on %(date)s at %(time)s %(zone)s:")
             % {
@@ -486,7 +483,7 @@ def findings(p: Kit) -> list[Flowable]:
     if passed and shown == "full":
         story += [
             Spacer(1, 4 * mm),
-            Paragraph(f"<b>{markup(_('Checks passed'))}</b>", p.styles["body"]),
+            Para(f"<b>{markup(_('Checks passed'))}</b>", p.styles["body"]),
             _findings_table(p, passed),
         ]
     elif passed and shown == "omitted":
@@ -521,7 +518,7 @@ def findings(p: Kit) -> list[Flowable]:
         ]
         story += [
             Spacer(1, 4 * mm),
-            Paragraph(f"<b>{markup(passed_title)}</b>", p.styles["body"]),
+            Para(f"<b>{markup(passed_title)}</b>", p.styles["body"]),
             p.table(
                 [_("Rule and citation"), _("Passed"), _("Subjects")],
                 pass_rows,
