@@ -519,6 +519,15 @@ class _Grid:
             if cell in self.boxes
         )
 
+    def covers(self, x: float, y: float) -> bool:
+        """Whether a box holds the point (x, y) inside it: ``overlaps`` of
+        the point's empty box, without the list of cells."""
+        s = self.size
+        found = self.boxes.get((math.floor(x / s), math.floor(y / s)))
+        return found is not None and any(
+            b[0] < x < b[2] and b[1] < y < b[3] for b in found
+        )
+
     def crosses(self, box: Box) -> bool:
         return any(
             _crosses(box, self.lines[cell])
@@ -657,18 +666,25 @@ def _place_dimension(
         ux, uy = _unit(inner, outer)
         mid = ((outer[0] + inner[0]) / 2, (outer[1] + inner[1]) / 2)
         aside = abs(uy) * w / 2 + abs(ux) * h / 2 + font * 0.5
-        length = geometry.distance_mm(inner, outer)
-        tick_clear = not any(
-            taken.overlaps((x, -y, x, -y))
-            for x, y in (
-                geometry.point_along(inner, outer, length * t / 8) for t in range(9)
-            )
-        )
         for side in (1, -1):
             x, y = mid[0] - uy * aside * side, mid[1] + ux * aside * side
             # The probe's box moved to the label's place (on screen).
             moved = (x + box[0], -y + box[1], x + box[2], -y + box[3])
-            places.append((outer, inner, (x, -y), moved, tick_clear))
+            places.append((outer, inner, (x, -y), moved))
+    # Whether a dimension line crosses no caption, worked out for a line
+    # only when one of its places is looked at (most never are).
+    clear: dict[tuple[geometry.Point, geometry.Point], bool] = {}
+
+    def tick_clear(outer: geometry.Point, inner: geometry.Point) -> bool:
+        found = clear.get((outer, inner))
+        if found is None:
+            (x0, y0), (x1, y1) = inner, outer
+            found = clear[(outer, inner)] = not any(
+                taken.covers(x0 + (x1 - x0) * t / 8, -(y0 + (y1 - y0) * t / 8))
+                for t in range(9)
+            )
+        return found
+
     # ``outlined``: the guards and the outlines.
     strict = (outlined, circles)
     chosen = places[0]
@@ -677,14 +693,15 @@ def _place_dimension(
             (
                 place
                 for place in places
-                if place[4] and _free(place[3], taken, lines, rings)
+                if tick_clear(place[0], place[1])
+                and _free(place[3], taken, lines, rings)
             ),
             None,
         )
         if found is not None:
             chosen = found
             break
-    outer, inner, (x, y), _box, _clear = chosen
+    outer, inner, (x, y), _box = chosen
     return outer, inner, probe.model_copy(update={"x": x, "y": y})
 
 

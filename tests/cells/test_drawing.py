@@ -532,3 +532,26 @@ def test_the_grid_stays_a_few_lines_however_wide_the_plan(radius):
 
     assert len(drawing.grid) <= 2 * 16
     assert drawing.grid_step_mm * 16 >= drawing.view_width
+
+
+def test_the_grid_says_a_point_is_covered_as_the_point_s_empty_box_would():
+    """``_Grid.covers`` (the dimension lines' check, issue 16) answers as
+    ``overlaps`` of the point's box: inside a caption's box yes, on its edge
+    or outside no, in any cell of the grid."""
+    import random
+
+    from cells.drawing import _Grid
+
+    rng = random.Random(16)
+    boxes = []
+    for _ in range(60):
+        x, y = rng.uniform(-5000, 5000), rng.uniform(-5000, 5000)
+        boxes.append((x, y, x + rng.uniform(1, 900), y + rng.uniform(1, 300)))
+    grid = _Grid(180.0, boxes=boxes)
+    points = [(rng.uniform(-5200, 6000), rng.uniform(-5200, 5400)) for _ in range(4000)]
+    points += [(b[0], (b[1] + b[3]) / 2) for b in boxes]  # on a left edge
+    points += [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes]  # inside
+    answers = [grid.covers(x, y) for x, y in points]
+    assert answers == [grid.overlaps((x, y, x, y)) for x, y in points]
+    assert any(answers) and not all(answers)
+    assert not any(answers[4000:4060]) and all(answers[4060:])

@@ -142,7 +142,7 @@ class Lines(Flowable):
             if line_font != font:
                 text.setFont(line_font, self.size, self.leading)
                 font = line_font
-            if line_colour != colour:
+            if line_colour is not colour:  # the theme's colours are shared objects
                 text.setFillColor(line_colour)
                 colour = line_colour
             if right:

@@ -25,6 +25,7 @@ from reportlab.graphics.shapes import (
     Rect,
     String,
 )
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -52,9 +53,15 @@ class _Pen:
 
     def _set(self, key: str, value: Any, apply) -> None:
         current = self.state.get(key, _UNSET)
-        if current is not value and (current is _UNSET or current != value):
-            apply(value)
-            self.state[key] = value
+        # Colours by identity (comparing them by value was a tenth of the
+        # drawing): the theme's are shared objects, and another object of the
+        # same colour only sets it again.
+        if current is value or (
+            current is not _UNSET and type(value) is not Color and current == value
+        ):
+            return
+        apply(value)
+        self.state[key] = value
 
     def stroke(self, shape: Any) -> bool:
         colour = shape.strokeColor
