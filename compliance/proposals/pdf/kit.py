@@ -21,6 +21,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle
 
 from compliance.proposals.pdf import theme
 from compliance.proposals.pdf.data import (
@@ -184,6 +185,23 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+class RegisterCell(CellStyle):
+    """A register table's body cell as reportlab's style commands would make
+    it: the cell font and colour, top-aligned, the register's padding."""
+
+    fontname, fontsize, leading = REGULAR, CELL_SIZE, CELL_LEADING
+    color = theme.INK
+    valign = "TOP"
+    leftPadding = rightPadding = CELL_PADDING
+    topPadding, bottomPadding = 3, 3.5
+
+
+class HeadCell(RegisterCell):
+    """A register table's header cell: bold, smaller."""
+
+    fontname, fontsize, leading = BOLD, HEAD_SIZE, HEAD_LEADING
+
+
 class Kit:
     """What the sections build with: the data, fresh styles, the fixed labels
     in the proposal's language, and helpers for paragraphs and tables."""
@@ -312,22 +330,25 @@ class Kit:
                     for col, (value, width) in enumerate(zip(row, widths, strict=True))
                 ]
             )
+        # Each cell's font, colour, padding and alignment start as the
+        # register's (``RegisterCell``), not set by a command per cell: on a
+        # 200-row register those commands were a tenth of the table's time.
+        columns = range(len(widths))
+        styles = [[HeadCell("head") for _col in columns]]
+        styles += [[RegisterCell("body") for _col in columns] for _row in rows]
         style: list[tuple[Any, ...]] = [
-            ("FONT", (0, 0), (-1, -1), REGULAR, CELL_SIZE, CELL_LEADING),
-            ("FONT", (0, 0), (-1, 0), BOLD, HEAD_SIZE, HEAD_LEADING),
-            ("TEXTCOLOR", (0, 0), (-1, -1), theme.INK),
             ("BACKGROUND", (0, 0), (-1, 0), theme.HEADER_FILL),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, theme.ACCENT),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, theme.RULE),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("TOPPADDING", (0, 0), (-1, -1), 3),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
         ]
         style += [("ALIGN", (col, 0), (col, -1), "RIGHT") for col in right]
         table = Table(
-            cells, colWidths=list(widths), repeatRows=1, hAlign="LEFT", splitByRow=1
+            cells,
+            colWidths=list(widths),
+            repeatRows=1,
+            hAlign="LEFT",
+            splitByRow=1,
+            cellStyles=styles,
         )
         table.setStyle(TableStyle([*style, *extra]))
         return table
