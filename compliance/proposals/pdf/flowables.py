@@ -24,6 +24,8 @@ class TextFitter:
 
     def __init__(self) -> None:
         self._widths: dict[tuple[str, float], dict[str, float]] = {}
+        # A register repeats whole texts too (phases, tasks, measures).
+        self._broken: dict[tuple[str, float, str, float], list[str]] = {}
 
     def _table(self, font: str, size: float) -> dict[str, float]:
         table = self._widths.get((font, size))
@@ -41,6 +43,13 @@ class TextFitter:
     def lines(self, text: str, width: float, font: str, size: float) -> list[str]:
         """``text`` in lines no wider than ``width``; its own line breaks are
         kept, and a word too long for a line is cut where it must be."""
+        key = (text, width, font, size)
+        found = self._broken.get(key)
+        if found is None:
+            found = self._broken[key] = self._lines(text, width, font, size)
+        return list(found)
+
+    def _lines(self, text: str, width: float, font: str, size: float) -> list[str]:
         table = self._table(font, size)
         space = self.width(" ", font, size)
         out: list[str] = []
