@@ -39,6 +39,7 @@ from cells.drawing import (
     DrawingLabels,
     Label,
     Requirement,
+    StationShape,
     layout_drawing,
 )
 from cells.drawing import Drawing as PlanDrawing
@@ -51,6 +52,7 @@ from compliance.proposals.pdf.charts import (
     text_shape,
 )
 from compliance.proposals.pdf.data import CellSection
+from compliance.proposals.pdf.fonts import register_fonts
 from compliance.proposals.pdf.i18n import gettext as _
 from compliance.proposals.pdf.theme import BOLD, REGULAR
 from compliance.proposals.pdf.underlay_image import underlay_shape
@@ -85,6 +87,76 @@ def _rotated_label(
     # The drawing's angle is on screen with y down; reportlab's y points up.
     group.transform = mmult(translate(*at), rotate(-label.rotate_deg))
     return group
+
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2 on the page
+ASCENT, DESCENT = 0.8, 0.25  # of the font size, round a line's baseline
+
+
+def _turned_box(local: Box, at: tuple[float, float], rotate_deg: float) -> Box:
+    """The page box holding ``local`` (round a caption's own origin) turned
+    as the caption is (``rotate(-rotate_deg)``) and moved to ``at``."""
+    a = math.radians(-rotate_deg)
+    c, s = math.cos(a), math.sin(a)
+    corners = [(x, y) for x in (local[0], local[2]) for y in (local[1], local[3])]
+    xs = [at[0] + x * c - y * s for x, y in corners]
+    ys = [at[1] + x * s + y * c for x, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _caption_box(label: Label, at: tuple[float, float], size: float) -> Box:
+    """Where ``_rotated_label`` draws ``label``, a point of margin round it."""
+    half = stringWidth(label.text, REGULAR, size) / 2
+    bottom = -DESCENT * size
+    if label.sub:
+        half = max(half, stringWidth(label.sub, REGULAR, size * 0.85) / 2)
+        bottom = -size * 1.1 - DESCENT * size * 0.85
+    # Room to spare at the ends, so that captions in a row read apart.
+    local = (-half - 3, bottom - 1, half + 3, ASCENT * size + 1)
+    return _turned_box(local, at, label.rotate_deg)
+
+
+def _mark_box(label: Label, at: tuple[float, float], size: float) -> Box:
+    """Where ``_mark_label`` draws ``label`` (its white ground)."""
+    width, height = _mark_size(label, size)
+    local = (-width / 2, -height / 2, width / 2, height / 2)
+    return _turned_box(local, at, label.rotate_deg)
+
+
+def _text_box(x: float, y: float, text: str, size: float, anchor: str) -> Box:
+    """Where a one-line ``text_shape`` stands."""
+    width = stringWidth(text, REGULAR, size)
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+    return (left - 1, y - DESCENT * size - 1, left + width + 1, y + ASCENT * size + 1)
+
+
+class _Room:
+    """The boxes of the captions already on the figure, filed by where they
+    are, to say whether another would cover one."""
+
+    CELL = 24.0  # points
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        return [
+            (i, j)
+            for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+            for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
+        ]
+
+    def free(self, box: Box) -> bool:
+        return not any(
+            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+            for key in self._keys(box)
+            for b in self.cells.get(key, ())
+        )
+
+    def take(self, box: Box) -> None:
+        for key in self._keys(box):
+            self.cells.setdefault(key, []).append(box)
 
 
 def choose_scale(width_mm: float, height_mm: float, width: float, height: float) -> int:
@@ -128,6 +200,7 @@ def layout_figure(
     zone, stations, the unguarded gaps, the zone's reach past the guarding,
     each device's minimum distance and a scale bar. Returns the drawing and N
     of the scale 1:N."""
+    register_fonts()  # its captions are measured in the bundled face
     document = cell.layout
     prims = plan_of(cell)
     scale = choose_scale(prims.view_width, prims.view_height, width, max_height)
@@ -192,6 +265,24 @@ def layout_figure(
     drawing.add(Line(bx, by - 4, bx, by + 4, strokeColor=theme.INK, strokeWidth=0.5))
     drawing.add(text_shape(bx + 4, by + 3, _("Robot"), size, colour=theme.INK))
 
+    placed = {d.index for d in (*prims.curtains, *prims.mats, *prims.scanners)}
+    devices_at: dict[tuple[int, int], list[int]] = {}
+    for index, device in enumerate(document.devices):
+        if device.opening is not None:
+            key = (device.opening.segment, device.opening.opening)
+            devices_at.setdefault(key, []).append(index)
+    opening_captions = {}
+    for opening in prims.openings:
+        indices = devices_at.get((opening.segment_index, opening.index), [])
+        names = ", ".join(document.devices[i].label for i in indices)
+        caption = opening.caption
+        if names:
+            caption = caption.model_copy(update={"sub": f"{caption.sub} · {names}"})
+        opening_captions[(opening.segment_index, opening.index)] = caption
+    named = {i for indices in devices_at.values() for i in indices}
+    shown, left_out = _captions_shown(prims, to, size, scale, opening_captions, named)
+    drawing.left_out_captions = left_out
+
     for segment in prims.segments:
         stroke, colour = GUARD_STYLE.get(segment.kind, GUARD_STYLE["fence"])
         for piece in segment.pieces:
@@ -207,18 +298,9 @@ def layout_figure(
                     strokeLineCap=0,
                 )
             )
-        drawing.add(
-            _rotated_label(
-                segment.caption, to(segment.caption.x, segment.caption.y), size
-            )
-        )
-
-    placed = {d.index for d in (*prims.curtains, *prims.mats, *prims.scanners)}
-    devices_at: dict[tuple[int, int], list[int]] = {}
-    for index, device in enumerate(document.devices):
-        if device.opening is not None:
-            key = (device.opening.segment, device.opening.opening)
-            devices_at.setdefault(key, []).append(index)
+        if ("segment", segment.index) in shown:
+            caption = segment.caption
+            drawing.add(_rotated_label(caption, to(caption.x, caption.y), size))
 
     for opening in prims.openings:
         gap = opening.gap
@@ -232,17 +314,15 @@ def layout_figure(
                 strokeDashArray=[1, 1.5],
             )
         )
-        indices = devices_at.get((opening.segment_index, opening.index), [])
-        names = ", ".join(document.devices[i].label for i in indices)
-        caption = opening.caption
-        if names:
-            caption = caption.model_copy(update={"sub": f"{caption.sub} · {names}"})
-        drawing.add(_rotated_label(caption, to(caption.x, caption.y), size))
-        for index in indices:
+        where = (opening.segment_index, opening.index)
+        if ("opening", *where) in shown:
+            caption = opening_captions[where]
+            drawing.add(_rotated_label(caption, to(caption.x, caption.y), size))
+        for index in devices_at.get(where, []):
             if index not in placed:  # else drawn where it is placed, below
                 draw_device(drawing, document.devices[index].kind, a, b)
 
-    _placed_devices(drawing, prims, to, size, named_at_opening=devices_at)
+    _placed_devices(drawing, prims, to, size, shown)
 
     for station in prims.stations:
         sx, sy = to(station.x, station.y)
@@ -253,14 +333,105 @@ def layout_figure(
                 strokeColor=None,
             )
         )
-        # Under the station, or over it where a guard's caption is under it.
-        above = station.caption.y < station.y
-        y = sy + 3.2 + size * 0.5 if above else sy - 2 - size * 1.2
-        drawing.add(text_shape(sx, y, station.label, size, anchor="middle"))
+        if ("station", station.index) in shown:
+            y = _station_label_y(station, sy, size)
+            drawing.add(text_shape(sx, y, station.label, size, anchor="middle"))
 
-    _safety_marks(drawing, prims, to, size)
+    _safety_marks(drawing, prims, to, size, shown)
     _scale_bar(drawing, prims.scale_bar, prims.scale_bar_label.text, to, size, scale)
     return drawing, scale
+
+
+def _station_label_y(station: StationShape, sy: float, size: float) -> float:
+    """Under the station, or over it where a guard's caption is under it."""
+    above = station.caption.y < station.y
+    return sy + 3.2 + size * 0.5 if above else sy - 2 - size * 1.2
+
+
+def _captions_shown(
+    prims: PlanDrawing,
+    to: _Plan,
+    size: float,
+    scale: int,
+    opening_captions: dict[tuple[int, int], Label],
+    named: set[int],
+) -> tuple[set[tuple], int]:
+    """Which captions of guards, openings and devices to draw, and how many
+    are left out: one that would cover another caption is not drawn (on a
+    large cell at 1:250 the guards' captions lay on top of each other, and
+    none could be read). The open gaps, the zone's reach past the guard, the
+    robot, the zone and the scale bar are always drawn and placed first; then
+    the operator stations' names, each S (largest first), the devices'
+    captions, the openings' (which name the devices at them), the guards'. A device named at its opening has no
+    caption of its own. An S whose label would cover another keeps its
+    outline but not its dimension line and label (the table of minimum
+    distances gives every S)."""
+    room = _Room()
+    for gap in prims.gaps:
+        room.take(_mark_box(gap.caption, to(gap.caption.x, gap.caption.y), size))
+    if prims.reach is not None:
+        caption = prims.reach.caption
+        room.take(_mark_box(caption, to(caption.x, caption.y), size))
+    bx, by = to(*prims.robot_base)
+    room.take(_text_box(bx + 4, by + 3, _("Robot"), size, "start"))
+    if prims.hazard_label is not None and prims.hazard_rings:
+        label = prims.hazard_label
+        room.take(_caption_box(label, to(label.x, label.y), size))
+    # The scale bar, as ``_scale_bar`` draws it.
+    bar, text = prims.scale_bar, prims.scale_bar_label.text
+    (x1, y1), (x2, _y2) = to(bar.x1, bar.y1), to(bar.x2, bar.y2)
+    room.take((x1, y1, x2, y1 + 2.6))
+    room.take(_text_box(x1, y1 + 4.5, "0", size * 0.9, "middle"))
+    room.take(_text_box(x2, y1 + 4.5, text, size * 0.9, "middle"))
+    ratio_x = x2 + stringWidth(text, REGULAR, size * 0.9) / 2 + 8
+    room.take(_text_box(ratio_x, y1, f"1:{scale:,}", size * 1.1, "start"))
+
+    candidates: list[tuple[tuple, Box]] = []
+    for station in prims.stations:
+        sx, sy = to(station.x, station.y)
+        y = _station_label_y(station, sy, size)
+        box = _text_box(sx, y, station.label, size, "middle")
+        candidates.append((("station", station.index), box))
+    # Each S, largest first (the outer outlines), with its dimension line.
+    candidates += [
+        (
+            ("clearance", clearance.device_index),
+            _mark_box(
+                clearance.caption, to(clearance.caption.x, clearance.caption.y), size
+            ),
+        )
+        for clearance in prims.clearances
+    ]
+    for device in (*prims.curtains, *prims.mats):
+        if device.index not in named:
+            at = to(device.caption.x, device.caption.y)
+            candidates.append(
+                (("device", device.index), _caption_box(device.caption, at, size))
+            )
+    for scanner in prims.scanners:
+        if scanner.index not in named:
+            sx, sy = to(scanner.x, scanner.y)
+            label = scanner.caption.model_copy(update={"x": scanner.x})
+            at = (sx, sy - 3.2 - size * 0.9)
+            candidates.append(
+                (("device", scanner.index), _caption_box(label, at, size))
+            )
+    for (segment_index, index), caption in opening_captions.items():
+        at = to(caption.x, caption.y)
+        candidates.append(
+            (("opening", segment_index, index), _caption_box(caption, at, size))
+        )
+    for segment in prims.segments:
+        at = to(segment.caption.x, segment.caption.y)
+        candidates.append(
+            (("segment", segment.index), _caption_box(segment.caption, at, size))
+        )
+    shown: set[tuple] = set()
+    for key, box in candidates:
+        if room.free(box):
+            room.take(box)
+            shown.add(key)
+    return shown, len(candidates) - len(shown)
 
 
 def _placed_devices(
@@ -268,16 +439,15 @@ def _placed_devices(
     prims: PlanDrawing,
     to: _Plan,
     size: float,
-    *,
-    named_at_opening: dict[tuple[int, int], list[int]],
+    shown: set[tuple],
 ) -> None:
     """Devices where they are placed on the plan, as on the web page. A device
-    at an opening is already named in the opening's caption."""
-    named = {i for indices in named_at_opening.values() for i in indices}
+    at an opening is already named in the opening's caption; a caption that
+    would cover another is left out (``shown``)."""
     for curtain in prims.curtains:
         line = curtain.line
         draw_device(drawing, curtain.kind, to(line.x1, line.y1), to(line.x2, line.y2))
-        if curtain.index not in named:
+        if ("device", curtain.index) in shown:
             caption = curtain.caption
             drawing.add(
                 _rotated_label(caption, to(caption.x, caption.y), size, theme.DEVICE)
@@ -295,7 +465,7 @@ def _placed_devices(
                 strokeWidth=0.7,
             )
         )
-        if mat.index not in named:
+        if ("device", mat.index) in shown:
             caption = mat.caption
             drawing.add(
                 _rotated_label(caption, to(caption.x, caption.y), size, theme.DEVICE)
@@ -306,7 +476,7 @@ def _placed_devices(
         drawing.add(Circle(sx, sy, 3.2, fillColor=theme.WHITE, **ring))
         drawing.add(Line(sx - 3.2, sy, sx + 3.2, sy, **ring))
         drawing.add(Line(sx, sy - 3.2, sx, sy + 3.2, **ring))
-        if scanner.index not in named:
+        if ("device", scanner.index) in shown:
             label = scanner.caption.model_copy(update={"x": scanner.x})
             at = (sx, sy - 3.2 - size * 0.9)
             drawing.add(_rotated_label(label, at, size, theme.DEVICE))
@@ -326,7 +496,9 @@ def _clearance_outline(drawing: Drawing, clearance: ClearanceShape, to: _Plan) -
         drawing.add(PolyLine(points, **style))
 
 
-def _safety_marks(drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float) -> None:
+def _safety_marks(
+    drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float, shown: set[tuple]
+) -> None:
     """On top of everything: the open gaps, the zone's reach past the guard
     and the dimension of each S with its label, on a white ground."""
     red = theme.CRITICAL
@@ -366,6 +538,8 @@ def _safety_marks(drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float) 
         caption = prims.reach.caption
         drawing.add(_mark_label(caption, to(caption.x, caption.y), size, red))
     for clearance in prims.clearances:
+        if ("clearance", clearance.device_index) not in shown:
+            continue  # its outline is drawn; its S is in the table
         colour = theme.STATUS_COLOURS.get(clearance.status, theme.SLATE)
         tick = clearance.tick
         inner, outer = to(tick.x1, tick.y1), to(tick.x2, tick.y2)
@@ -377,14 +551,25 @@ def _safety_marks(drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float) 
         drawing.add(_mark_label(caption, to(caption.x, caption.y), size, colour))
 
 
-def _mark_label(label: Label, at: tuple[float, float], size: float, colour: Color):
-    """A bold label centred on ``at`` (its second line under it, regular), on a
-    white ground so it reads over the lines it crosses."""
+def _mark_lines(label: Label, size: float) -> list[tuple[str, str, float]]:
     lines = [(label.text, BOLD, size)]
     if label.sub:
         lines.append((label.sub, REGULAR, size * 0.85))
+    return lines
+
+
+def _mark_size(label: Label, size: float) -> tuple[float, float]:
+    """The width and height of a mark label's white ground."""
+    lines = _mark_lines(label, size)
     width = max(stringWidth(text, font, s) for text, font, s in lines) + 2
-    height = size * 1.15 * len(lines) + 1
+    return width, size * 1.15 * len(lines) + 1
+
+
+def _mark_label(label: Label, at: tuple[float, float], size: float, colour: Color):
+    """A bold label centred on ``at`` (its second line under it, regular), on a
+    white ground so it reads over the lines it crosses."""
+    lines = _mark_lines(label, size)
+    width, height = _mark_size(label, size)
     top = height / 2
     group = Group(
         Rect(

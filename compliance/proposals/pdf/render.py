@@ -25,7 +25,9 @@ from reportlab.graphics.shapes import (
     Rect,
     String,
 )
+from reportlab.lib.attrmap import AttrMap, AttrMapValue
 from reportlab.lib.colors import Color
+from reportlab.lib.validators import isInt
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -34,7 +36,18 @@ _UNSET = object()
 
 
 class FigureDrawing(Drawing):
-    """A ``Drawing`` that platypus draws through ``draw_figure``."""
+    """A ``Drawing`` that platypus draws through ``draw_figure``. A plan also
+    says how many of its captions it left out (they would have covered
+    others)."""
+
+    _attrMap = AttrMap(
+        BASE=Drawing,
+        left_out_captions=AttrMapValue(isInt, desc="captions not drawn"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.left_out_captions = 0
 
     def draw(self, showBoundary: Any = None) -> None:  # platypus calls it so
         draw_figure(self, self.canv)

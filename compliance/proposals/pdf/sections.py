@@ -5,6 +5,7 @@ are in ``safety_functions``."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from reportlab.lib.units import mm
@@ -16,6 +17,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cells.exchange import CellDocument
 from compliance.proposals.pdf import charts, plan_figure, safety_functions, theme
 from compliance.proposals.pdf.data import (
     FindingRow,
@@ -194,6 +196,14 @@ def cell(p: Kit) -> list[Flowable]:
             "kept, red: not kept). A red dashed line in the guarding is an "
             "unguarded gap."
         )
+    if drawing.left_out_captions:
+        caption += " " + ngettext(
+            "%(count)s label that would cover another is left out of the plan; "
+            "the tables below give every guard, opening and minimum distance.",
+            "%(count)s labels that would cover others are left out of the plan; "
+            "the tables below give every guard, opening and minimum distance.",
+            drawing.left_out_captions,
+        ) % {"count": f"{drawing.left_out_captions:,}"}
     figure: list[Flowable] = [
         p.para(_("Layout"), "h2"),
         drawing,
@@ -212,6 +222,8 @@ def cell(p: Kit) -> list[Flowable]:
                 "small",
             )
         )
+    if drawing.left_out_captions:
+        story += _guarding(p, layout)
     if cell.distances:
         widths = [54 * mm, 38 * mm, 38 * mm, 36 * mm]
         story += [
@@ -249,6 +261,57 @@ def cell(p: Kit) -> list[Flowable]:
             ),
         ]
     return story
+
+
+def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
+    """Every guard segment with its openings, named as on the plan: printed
+    when the plan had to leave labels out."""
+    kinds = {
+        "fence": _("Fence"),
+        "wall": _("Wall"),
+        "machine_body": _("Machine body"),
+    }
+    rows = []
+    for index, segment in enumerate(layout.guard_segments):
+        start = (segment.start.x_mm, segment.start.y_mm)
+        end = (segment.end.x_mm, segment.end.y_mm)
+        openings = [
+            _("%(label)s: %(width)s mm wide, %(lower)s–%(upper)s mm above the floor")
+            % {
+                "label": opening.label or f"O{number}",
+                "width": theme.number(opening.width_mm),
+                "lower": theme.number(opening.lower_edge_mm),
+                "upper": theme.number(opening.upper_edge_mm),
+            }
+            for number, opening in enumerate(segment.openings, start=1)
+        ]
+        rows.append(
+            [
+                segment.label or f"S{index + 1}",
+                kinds.get(segment.kind, segment.kind),
+                theme.number(round(math.dist(start, end))),
+                theme.number(segment.height_mm),
+                theme.number(segment.bottom_gap_mm),
+                "\n".join(openings) or "—",
+            ]
+        )
+    widths = [w * mm for w in (16, 24, 20, 20, 22, 64)]
+    return [
+        p.para(_("Guarding"), "h2"),
+        p.table(
+            [
+                _("Guard"),
+                _("Kind"),
+                _("Length (mm)"),
+                _("Height (mm)"),
+                _("Gap below (mm)"),
+                _("Openings"),
+            ],
+            rows,
+            widths,
+            right=(2, 3, 4),
+        ),
+    ]
 
 
 # --- 3. rules ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import io
 
 import pytest
 from pypdf import PdfReader
-from reportlab.graphics.shapes import Circle, Group, Line, Rect, String
+from reportlab.graphics.shapes import Circle, Group, Line, Rect, String, mmult
 
 from cells.exchange import PointDoc
 from compliance.proposals.pdf import plan_figure, theme
@@ -179,3 +179,111 @@ def plan_page() -> str:
 def test_the_pdf_shows_the_minimum_distances_on_the_plan(plan_page):
     assert "S ≥ 544 mm" in plan_page
     assert "S ≥ 850 mm" in plan_page
+
+
+# --- a dense plan: labels that would cover others are left out (issue 16) -----
+
+
+def dense_cell(pieces_per_side: int = 24, side_mm: int = 6000) -> CellSection:
+    """The sample cell fenced by a square of many short segments (as a large
+    customer cell is drawn: at 1:100 their captions would lie on each other)."""
+    cell = sample_proposal().cell
+    document = cell.layout.model_dump()
+    half, step = side_mm // 2, side_mm // pieces_per_side
+    corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
+    segments = []
+    for (x1, y1), (x2, y2) in zip(corners, [*corners[1:], corners[0]], strict=True):
+        dx, dy = (x2 - x1) // pieces_per_side, (y2 - y1) // pieces_per_side
+        for i in range(pieces_per_side):
+            start = {"x_mm": x1 + dx * i, "y_mm": y1 + dy * i}
+            end = {"x_mm": x1 + dx * (i + 1), "y_mm": y1 + dy * (i + 1)}
+            segments.append(
+                {"start": start, "end": end, "height_mm": 1800, "kind": "fence"}
+            )
+    assert step == abs(dx or dy)
+    document["guard_segments"] = segments
+    for device in document["devices"]:
+        device["opening"] = None
+    return cell.model_copy(
+        update={"layout": type(cell.layout).model_validate(document), "distances": ()}
+    )
+
+
+def text_boxes(drawing) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """Each string's box on the figure, with the number of the top-level
+    node it belongs to (a caption's two lines are one node)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    found = []
+
+    def walk(node, matrix, owner):
+        for item in getattr(node, "contents", []):
+            if isinstance(item, Group):
+                walk(item, mmult(matrix, item.transform), owner)
+            elif isinstance(item, String):
+                width = stringWidth(item.text, item.fontName, item.fontSize)
+                left = {"start": 0, "middle": width / 2, "end": width}[item.textAnchor]
+                x0, y0 = item.x - left, item.y - 0.2 * item.fontSize
+                x1, y1 = x0 + width, item.y + 0.75 * item.fontSize
+                a, b, c, d, e, f = matrix
+                points = [(x, y) for x in (x0, x1) for y in (y0, y1)]
+                xs = [a * x + c * y + e for x, y in points]
+                ys = [b * x + d * y + f for x, y in points]
+                found.append((owner, (min(xs), min(ys), max(xs), max(ys))))
+
+    for number, item in enumerate(drawing.contents):
+        holder = Group(item)
+        walk(holder, (1, 0, 0, 1, 0, 0), number)
+    return found
+
+
+def overlapping(drawing) -> list[tuple[int, int]]:
+    boxes = text_boxes(drawing)
+    return [
+        (i, j)
+        for i, (owner_a, a) in enumerate(boxes)
+        for j, (owner_b, b) in enumerate(boxes[i + 1 :], start=i + 1)
+        if owner_a != owner_b
+        and a[0] < b[2]
+        and b[0] < a[2]
+        and a[1] < b[3]
+        and b[1] < a[3]
+    ]
+
+
+def test_a_dense_plan_leaves_out_the_labels_that_would_cover_others():
+    """Before: a large cell's 200 guard captions were all drawn, on top of one
+    another, and none could be read."""
+    drawing, _k = figure(dense_cell())
+    assert drawing.left_out_captions > 20
+    assert overlapping(drawing) == []
+    # Some guards are still named, and the safety marks all stand.
+    texts = strings(drawing)
+    assert sum(1 for t in texts if t.startswith("S") and " · " in t) >= 8
+    assert "Robot" in texts
+
+
+def test_a_sparse_plan_leaves_nothing_out():
+    cell = cell_section()
+    drawing, _k = figure(cell)
+    assert drawing.left_out_captions == 0
+    texts = strings(drawing)
+    for segment in cell.layout.guard_segments:
+        assert any(t.startswith(f"{segment.label} · ") for t in texts), texts
+    assert overlapping(drawing) == []
+
+
+def test_the_pdf_of_a_dense_plan_lists_every_guard_in_a_table():
+    data = sample_proposal(sections=("cell",))
+    data = data.model_copy(update={"cell": dense_cell()})
+    pdf = build_proposal_pdf(data)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "are left out of the plan" in " ".join(text.split())
+    assert "Guarding" in text
+    cells = {line.strip() for line in text.splitlines()}
+    assert {f"S{n}" for n in range(1, 97)} <= cells
+
+
+def test_the_pdf_of_a_sparse_plan_has_no_guarding_table(plan_page):
+    assert "Guarding" not in plan_page
+    assert "left out of the plan" not in plan_page
