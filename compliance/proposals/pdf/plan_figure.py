@@ -13,6 +13,10 @@ the same outline of S: a circle round a circular zone, the outward offset of a
 polygon zone, exact for a convex one) and maps them onto the page at a
 standard scale (1:50, 1:100 ...). Its labels come through the PDF's own
 translation shim.
+
+On a large cell the guards' captions would lie on top of one another at the
+scale that fits A4; a label that would cover one already placed is left out
+(the figure says how many, and the section then tables every guard).
 """
 
 from __future__ import annotations
@@ -105,7 +109,8 @@ def _turned_box(local: Box, at: tuple[float, float], rotate_deg: float) -> Box:
 
 
 def _caption_box(label: Label, at: tuple[float, float], size: float) -> Box:
-    """Where ``_rotated_label`` draws ``label``, a point of margin round it."""
+    """Where ``_rotated_label`` draws ``label``, with a point of margin above
+    and below and three at the ends."""
     half = stringWidth(label.text, REGULAR, size) / 2
     bottom = -DESCENT * size
     if label.sub:
