@@ -19,7 +19,7 @@ from cells.layout_image import selectors as layout_image_selectors
 from cells.models import Membership
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
-from compliance.assessment.models import Revision, RevisionStatus
+from compliance.assessment.models import RevisionStatus
 from compliance.costs import round_range
 from compliance.costs import selectors as cost_selectors
 from compliance.plan.comparison import Comparison, PlanSummary, compare
@@ -68,7 +68,7 @@ from compliance.proposals.selectors import CellStatus, cell_status
 from compliance.rules import sensing
 from compliance.rules.engine import computed_under
 from compliance.rules.figures import FIGURE_NAMES
-from compliance.rules.inputs import versioned
+from compliance.rules.inputs import cell_inputs, versioned
 from compliance.rules.results import in_language, kept
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
@@ -470,15 +470,15 @@ def _num(value) -> str:
 
 
 def _risk(cell) -> RiskSection | None:
-    """The latest signed revision, or else the latest draft, marked as such."""
-
-    revisions = Revision.objects.filter(assessment__cell=cell).order_by("-number")
-    signed = revisions.filter(status=RevisionStatus.SIGNED).first()
-    revision = signed or revisions.first()
+    """The latest signed revision, or else the latest draft, marked as such:
+    as the findings read them (``cell_inputs``: each register read once, with
+    its measures, in their order), not read again."""
+    inputs = cell_inputs(cell).load()
+    revision = inputs.signed or inputs.draft
     if revision is None:
         return RiskSection(signed=False, revision=1, hazards=())
     hazards = []
-    for hazard in selectors.register(revision):
+    for hazard in revision.hazards.all():
         residual = selectors.hazard_plr(hazard, residual=True)
         measures = tuple(
             m.description

@@ -333,3 +333,42 @@ def test_the_proposal_data_makes_a_fixed_number_of_queries(
     forget_kept()
     with django_assert_num_queries(len(small.captured_queries)):
         proposal_data(document)
+
+
+def test_the_proposal_data_reads_the_hazard_register_once(demo):
+    """Issue 16: the data read the register twice, once with the findings'
+    inputs and again for the risk section (a fifth of the large cell's data
+    read). The risk section is the one the findings read: the same hazards,
+    measures and order."""
+    architect = get_user_model().objects.get(username="sa")
+    document = proposal_request(
+        cell=demo, actor=architect, language="en", sections=["risk"]
+    )
+    proposal_data(document)  # warm caches
+    forget_kept()
+    with CaptureQueriesContext(connection) as read:
+        data = proposal_data(document)
+    hazard_reads = [
+        q["sql"]
+        for q in read.captured_queries
+        if q["sql"].startswith('SELECT "compliance_hazard"."id"')
+    ]
+    measure_reads = [
+        q["sql"]
+        for q in read.captured_queries
+        if q["sql"].startswith('SELECT "compliance_measure"."id"')
+    ]
+    assert len(hazard_reads) == 1, hazard_reads
+    assert len(measure_reads) == 1, measure_reads
+    # And the section holds the register as the page shows it.
+    from compliance.assessment import selectors
+    from compliance.assessment.models import Revision
+
+    revision = (
+        Revision.objects.filter(assessment__cell=demo).order_by("-number").first()
+    )
+    register = list(selectors.register(revision))
+    assert len(data.risk.hazards) == len(register) > 0
+    assert [len(h.measures) for h in data.risk.hazards] == [
+        h.measures.count() for h in register
+    ]
