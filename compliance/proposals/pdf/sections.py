@@ -212,16 +212,17 @@ def cell(p: Kit) -> list[Flowable]:
         Spacer(1, 1 * mm),
         p.para(caption, "small"),
     ]
-    story.append(KeepTogether(figure))
     unplaced = [d.label for d in cell.layout.devices if d.opening is None]
     if unplaced:
-        story.append(
+        # With the figure it speaks of, not alone at the top of the next page.
+        figure.append(
             p.para(
                 _("Devices not placed at an opening: %(devices)s.")
                 % {"devices": ", ".join(unplaced)},
                 "small",
             )
         )
+    story.append(KeepTogether(figure))
     if drawing.left_out_captions:
         story += _guarding(p, layout)
     if cell.distances:

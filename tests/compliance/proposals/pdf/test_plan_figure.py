@@ -287,3 +287,15 @@ def test_the_pdf_of_a_dense_plan_lists_every_guard_in_a_table():
 def test_the_pdf_of_a_sparse_plan_has_no_guarding_table(plan_page):
     assert "Guarding" not in plan_page
     assert "left out of the plan" not in plan_page
+
+
+def test_the_devices_not_at_an_opening_stay_on_the_plan_s_page():
+    """A full-page plan left its one line "Devices not placed at an opening"
+    alone at the top of the next page."""
+    data = sample_proposal(sections=("cell",))
+    data = data.model_copy(update={"cell": dense_cell()})
+    pages = [
+        p.extract_text() for p in PdfReader(io.BytesIO(build_proposal_pdf(data))).pages
+    ]
+    (page,) = [p for p in pages if "Devices not placed at an opening" in p]
+    assert "1:" in page and "Plan view to scale" in page
