@@ -77,3 +77,18 @@ def test_demo_cobot_cell_regions_in_its_draft_are_pending(db):
     assert (
         fence[0].status == "needs_evidence"
     )  # no signed assessment, no route recorded
+
+
+def test_demo_users_have_names_and_a_name_given_since_is_kept(db):
+    """The demo proposal said "signed by safety" and "Prepared by sa": the
+    demo users are named now, and seeding again keeps a name changed since."""
+    call_command("seed_demo", stdout=StringIO())
+    users = get_user_model().objects
+    assert {u.username: u.get_full_name() for u in users.all()} == {
+        "sa": "서민지",
+        "safety": "박준호",
+        "viewer": "김아라",
+    }
+    users.filter(username="safety").update(first_name="Dana", last_name="Lee")
+    call_command("seed_demo", stdout=StringIO())
+    assert users.get(username="safety").get_full_name() == "Dana Lee"

@@ -14,10 +14,14 @@ from cells.models.cell import Application
 from cells.services import cell_import
 
 DEMO_PASSWORD = "cell-safety-demo"
+# Username, role and a made-up Korean name (the demo organisation is Korean;
+# written whole as the first name, family name first): what the proposal's
+# cover, a signed register, its declaration and the history print (a
+# customer read "signed by safety").
 DEMO_USERS = [
-    ("sa", Role.SOLUTION_ARCHITECT),
-    ("safety", Role.SAFETY_ENGINEER),
-    ("viewer", Role.VIEWER),
+    ("sa", Role.SOLUTION_ARCHITECT, "서민지"),
+    ("safety", Role.SAFETY_ENGINEER, "박준호"),
+    ("viewer", Role.VIEWER, "김아라"),
 ]
 
 # The demo cells are exchange documents (fixtures/demo/, see its README),
@@ -75,10 +79,14 @@ class Command(BaseCommand):
 
         library_seed(organisation=org)
         User = get_user_model()
-        for username, role in DEMO_USERS:
+        for username, role, name in DEMO_USERS:
             user, created = User.objects.get_or_create(username=username)
+            named = not (user.first_name or user.last_name)
             if created:
                 user.set_password(DEMO_PASSWORD)
+            if named:  # a name given since is kept
+                user.first_name = name
+            if created or named:
                 user.save()
             Membership.objects.update_or_create(
                 user=user, organisation=org, defaults={"role": role}
@@ -111,5 +119,5 @@ class Command(BaseCommand):
         self.stdout.write(
             "Demo organisation ready. Sign in at http://127.0.0.1:8000 as:"
         )
-        for username, role in DEMO_USERS:
+        for username, role, _name in DEMO_USERS:
             self.stdout.write(f"  {username:8} / {DEMO_PASSWORD}   ({role.label})")

@@ -147,8 +147,14 @@ def test_the_cover_names_the_author_and_role(demo):
     assert "Prepared by\nsa\n" not in cover
 
 
-def test_the_cover_falls_back_to_the_username(english):
+def test_the_cover_names_the_architect(english):
     cover = pages_of(bytes(english.pdf))[0]
+    assert "Prepared by\n서민지, Solution architect" in cover
+
+
+def test_the_cover_falls_back_to_the_username(demo):
+    get_user_model().objects.filter(username="sa").update(first_name="", last_name="")
+    cover = pages_of(bytes(build_demo("en", demo).pdf))[0]
     assert "Prepared by\nsa, Solution architect" in cover
 
 
