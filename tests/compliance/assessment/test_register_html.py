@@ -152,3 +152,29 @@ def test_a_row_being_edited_is_the_templates_and_the_others_pythons(
     assert response.status_code == 200
     assert 'class="measure measure-edit"' in response.text
     assert response.text.count('class="hazard-row') == 4
+
+
+def test_a_value_is_written_as_the_template_writes_it():
+    """``_v`` (issue 16: plain strings escaped without Django's lazy-text
+    checks, 7,000 values a page) writes every kind of value the rows give it
+    as ``{{ value }}`` does: strings (hostile ones too), lazy text, numbers,
+    dates."""
+    import datetime
+
+    from django.template import Context, Template
+    from django.utils.translation import gettext_lazy
+
+    from compliance.assessment.register_html import _v
+
+    template = Template("{{ value }}")
+    values = [
+        "Crushing <between> the gripper & the \"pallet\" 'edge'",
+        "",
+        gettext_lazy("Edit"),
+        1800,
+        Decimal("1.5"),
+        2.25,
+        datetime.date(2026, 12, 2),
+    ]
+    for value in values:
+        assert _v(value) == template.render(Context({"value": value})), value
