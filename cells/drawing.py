@@ -265,6 +265,17 @@ class Drawing(_Prim):
         return labels
 
 
+def segment_label(segment, index: int) -> str:
+    """A guard segment's name on the plan: its label, else S and its number."""
+    return segment.label or f"S{index + 1}"
+
+
+def opening_label(opening, index: int) -> str:
+    """An opening's name on the plan: its label, else O and its number along
+    its segment."""
+    return opening.label or f"O{index + 1}"
+
+
 def _mm(value: float) -> str:
     return f"{round(value):,} mm"
 
@@ -892,7 +903,7 @@ def layout_drawing(
                 b = geometry.point_along(start, end, min(cut_start, length))
                 pieces.append(Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]))
             cursor = max(cursor, cut_end)
-        label = seg.label or f"S{s_index + 1}"
+        label = segment_label(seg, s_index)
         cx, cy = _caption_point(start, end, centre, font * 1.9)
         segments.append(
             SegmentShape(
@@ -917,13 +928,13 @@ def layout_drawing(
                 OpeningShape(
                     segment_index=s_index,
                     index=o_index,
-                    label=op.label or f"O{o_index + 1}",
+                    label=opening_label(op, o_index),
                     purpose=op.purpose,
                     gap=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
                     caption=Label(
                         x=ix,
                         y=-iy,
-                        text=f"{op.label or f'O{o_index + 1}'} · {_mm(op.width_mm)}",
+                        text=f"{opening_label(op, o_index)} · {_mm(op.width_mm)}",
                         sub=f"{op.lower_edge_mm:,}–{op.upper_edge_mm:,} mm",
                         rotate_deg=_readable_angle(start, end),
                     ),

@@ -31,6 +31,7 @@ from reportlab.graphics.shapes import (
     Polygon,
     PolyLine,
     Rect,
+    String,
     mmult,
     rotate,
     translate,
@@ -123,15 +124,17 @@ def _caption_box(label: Label, at: tuple[float, float], size: float) -> Box:
 
 def _mark_box(label: Label, at: tuple[float, float], size: float) -> Box:
     """Where ``_mark_label`` draws ``label`` (its white ground)."""
-    width, height = _mark_size(label, size)
+    width, height = _mark_size(_mark_lines(label, size), size)
     local = (-width / 2, -height / 2, width / 2, height / 2)
     return _turned_box(local, at, label.rotate_deg)
 
 
-def _text_box(x: float, y: float, text: str, size: float, anchor: str) -> Box:
-    """Where a one-line ``text_shape`` stands."""
-    width = stringWidth(text, REGULAR, size)
-    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+def _string_box(shape: String) -> Box:
+    """Where a one-line ``text_shape`` stands, a point of margin round it."""
+    size, x = shape.fontSize, shape.x
+    width = stringWidth(shape.text, shape.fontName, size)
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[shape.textAnchor]
+    y = shape.y
     return (left - 1, y - DESCENT * size - 1, left + width + 1, y + ASCENT * size + 1)
 
 
@@ -268,7 +271,7 @@ def layout_figure(
     drawing.add(Circle(bx, by, 2.4, fillColor=theme.INK, strokeColor=None))
     drawing.add(Line(bx - 4, by, bx + 4, by, strokeColor=theme.INK, strokeWidth=0.5))
     drawing.add(Line(bx, by - 4, bx, by + 4, strokeColor=theme.INK, strokeWidth=0.5))
-    drawing.add(text_shape(bx + 4, by + 3, _("Robot"), size, colour=theme.INK))
+    drawing.add(_robot_label(prims, to, size))
 
     placed = {d.index for d in (*prims.curtains, *prims.mats, *prims.scanners)}
     devices_at: dict[tuple[int, int], list[int]] = {}
@@ -339,18 +342,24 @@ def layout_figure(
             )
         )
         if ("station", station.index) in shown:
-            y = _station_label_y(station, sy, size)
-            drawing.add(text_shape(sx, y, station.label, size, anchor="middle"))
+            drawing.add(_station_label(station, to, size))
 
     _safety_marks(drawing, prims, to, size, shown)
-    _scale_bar(drawing, prims.scale_bar, prims.scale_bar_label.text, to, size, scale)
+    _scale_bar(drawing, prims, to, size, scale)
     return drawing, scale
 
 
-def _station_label_y(station: StationShape, sy: float, size: float) -> float:
+def _robot_label(prims: PlanDrawing, to: _Plan, size: float) -> String:
+    bx, by = to(*prims.robot_base)
+    return text_shape(bx + 4, by + 3, _("Robot"), size, colour=theme.INK)
+
+
+def _station_label(station: StationShape, to: _Plan, size: float) -> String:
     """Under the station, or over it where a guard's caption is under it."""
+    sx, sy = to(station.x, station.y)
     above = station.caption.y < station.y
-    return sy + 3.2 + size * 0.5 if above else sy - 2 - size * 1.2
+    y = sy + 3.2 + size * 0.5 if above else sy - 2 - size * 1.2
+    return text_shape(sx, y, station.label, size, anchor="middle")
 
 
 def _captions_shown(
@@ -367,8 +376,8 @@ def _captions_shown(
     none could be read). The open gaps, the zone's reach past the guard, the
     robot, the zone and the scale bar are always drawn and placed first; then
     the operator stations' names, each S (largest first), the devices'
-    captions, the openings' (which name the devices at them), the guards'. A device named at its opening has no
-    caption of its own. An S whose label would cover another keeps its
+    captions, the openings' (which name the devices at them), the guards'. A
+    device named at its opening has no caption of its own. An S whose label would cover another keeps its
     outline but not its dimension line and label (the table of minimum
     distances gives every S)."""
     room = _Room()
@@ -377,25 +386,21 @@ def _captions_shown(
     if prims.reach is not None:
         caption = prims.reach.caption
         room.take(_mark_box(caption, to(caption.x, caption.y), size))
-    bx, by = to(*prims.robot_base)
-    room.take(_text_box(bx + 4, by + 3, _("Robot"), size, "start"))
+    room.take(_string_box(_robot_label(prims, to, size)))
     if prims.hazard_label is not None and prims.hazard_rings:
         label = prims.hazard_label
         room.take(_caption_box(label, to(label.x, label.y), size))
-    # The scale bar, as ``_scale_bar`` draws it.
-    bar, text = prims.scale_bar, prims.scale_bar_label.text
-    (x1, y1), (x2, _y2) = to(bar.x1, bar.y1), to(bar.x2, bar.y2)
-    room.take((x1, y1, x2, y1 + 2.6))
-    room.take(_text_box(x1, y1 + 4.5, "0", size * 0.9, "middle"))
-    room.take(_text_box(x2, y1 + 4.5, text, size * 0.9, "middle"))
-    ratio_x = x2 + stringWidth(text, REGULAR, size * 0.9) / 2 + 8
-    room.take(_text_box(ratio_x, y1, f"1:{scale:,}", size * 1.1, "start"))
+    (x1, y1), (x2, _y2) = (
+        to(prims.scale_bar.x1, prims.scale_bar.y1),
+        to(prims.scale_bar.x2, prims.scale_bar.y2),
+    )
+    room.take((x1, y1, x2, y1 + BAR_HEIGHT))
+    for shape in _scale_bar_texts(prims, to, size, scale):
+        room.take(_string_box(shape))
 
     candidates: list[tuple[tuple, Box]] = []
     for station in prims.stations:
-        sx, sy = to(station.x, station.y)
-        y = _station_label_y(station, sy, size)
-        box = _text_box(sx, y, station.label, size, "middle")
+        box = _string_box(_station_label(station, to, size))
         candidates.append((("station", station.index), box))
     # Each S, largest first (the outer outlines), with its dimension line.
     candidates += [
@@ -563,9 +568,8 @@ def _mark_lines(label: Label, size: float) -> list[tuple[str, str, float]]:
     return lines
 
 
-def _mark_size(label: Label, size: float) -> tuple[float, float]:
+def _mark_size(lines: list[tuple[str, str, float]], size: float) -> tuple[float, float]:
     """The width and height of a mark label's white ground."""
-    lines = _mark_lines(label, size)
     width = max(stringWidth(text, font, s) for text, font, s in lines) + 2
     return width, size * 1.15 * len(lines) + 1
 
@@ -574,7 +578,7 @@ def _mark_label(label: Label, at: tuple[float, float], size: float, colour: Colo
     """A bold label centred on ``at`` (its second line under it, regular), on a
     white ground so it reads over the lines it crosses."""
     lines = _mark_lines(label, size)
-    width, height = _mark_size(label, size)
+    width, height = _mark_size(lines, size)
     top = height / 2
     group = Group(
         Rect(
@@ -597,45 +601,47 @@ def _mark_label(label: Label, at: tuple[float, float], size: float, colour: Colo
     return group
 
 
-def _scale_bar(
-    drawing: Drawing, bar, text: str, to: _Plan, size: float, scale: int
-) -> None:
+BAR_HEIGHT = 2.6  # points
+
+
+def _scale_bar_texts(
+    prims: PlanDrawing, to: _Plan, size: float, scale: int
+) -> list[String]:
+    """The scale bar's words: 0 at its start, its length at its end, and the
+    scale beside it."""
+    bar, text = prims.scale_bar, prims.scale_bar_label.text
     (x1, y1), (x2, _y2) = to(bar.x1, bar.y1), to(bar.x2, bar.y2)
-    half = (x2 - x1) / 2
-    drawing.add(
-        Rect(
-            x1,
-            y1,
-            half,
-            2.6,
-            fillColor=theme.INK,
-            strokeColor=theme.INK,
-            strokeWidth=0.4,
-        )
-    )
-    drawing.add(
-        Rect(
-            x1 + half,
-            y1,
-            half,
-            2.6,
-            fillColor=theme.WHITE,
-            strokeColor=theme.INK,
-            strokeWidth=0.4,
-        )
-    )
-    drawing.add(
-        text_shape(x1, y1 + 4.5, "0", size * 0.9, colour=theme.MUTED, anchor="middle")
-    )
-    drawing.add(
-        text_shape(x2, y1 + 4.5, text, size * 0.9, colour=theme.MUTED, anchor="middle")
-    )
-    drawing.add(
+    small = size * 0.9
+    return [
+        text_shape(x1, y1 + 4.5, "0", small, colour=theme.MUTED, anchor="middle"),
+        text_shape(x2, y1 + 4.5, text, small, colour=theme.MUTED, anchor="middle"),
         text_shape(
-            x2 + stringWidth(text, REGULAR, size * 0.9) / 2 + 8,
+            x2 + stringWidth(text, REGULAR, small) / 2 + 8,
             y1,
             f"1:{scale:,}",
             size,
             bold=True,
+        ),
+    ]
+
+
+def _scale_bar(
+    drawing: Drawing, prims: PlanDrawing, to: _Plan, size: float, scale: int
+) -> None:
+    bar = prims.scale_bar
+    (x1, y1), (x2, _y2) = to(bar.x1, bar.y1), to(bar.x2, bar.y2)
+    half = (x2 - x1) / 2
+    for left, fill in ((x1, theme.INK), (x1 + half, theme.WHITE)):
+        drawing.add(
+            Rect(
+                left,
+                y1,
+                half,
+                BAR_HEIGHT,
+                fillColor=fill,
+                strokeColor=theme.INK,
+                strokeWidth=0.4,
+            )
         )
-    )
+    for shape in _scale_bar_texts(prims, to, size, scale):
+        drawing.add(shape)

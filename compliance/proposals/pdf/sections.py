@@ -17,6 +17,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cells.drawing import opening_label, segment_label
 from cells.exchange import CellDocument
 from compliance.proposals.pdf import charts, plan_figure, safety_functions, theme
 from compliance.proposals.pdf.data import (
@@ -163,9 +164,7 @@ def cell(p: Kit) -> list[Flowable]:
     kinds = {segment.kind for segment in layout.guard_segments}
     placed = {d.kind for d in layout.devices if d.opening is not None}
     shown = [
-        ("fence", _("Fence"), "fence" in kinds),
-        ("wall", _("Wall"), "wall" in kinds),
-        ("machine_body", _("Machine body"), "machine_body" in kinds),
+        *((kind, word, kind in kinds) for kind, word in _guard_kinds().items()),
         (
             "opening",
             _("Opening"),
@@ -264,14 +263,19 @@ def cell(p: Kit) -> list[Flowable]:
     return story
 
 
-def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
-    """Every guard segment with its openings, named as on the plan: printed
-    when the plan had to leave labels out."""
-    kinds = {
+def _guard_kinds() -> dict[str, str]:
+    """The kinds of guard, in the legend's order and words."""
+    return {
         "fence": _("Fence"),
         "wall": _("Wall"),
         "machine_body": _("Machine body"),
     }
+
+
+def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
+    """Every guard segment with its openings, named as on the plan: printed
+    when the plan had to leave labels out."""
+    kinds = _guard_kinds()
     rows = []
     for index, segment in enumerate(layout.guard_segments):
         start = (segment.start.x_mm, segment.start.y_mm)
@@ -279,16 +283,16 @@ def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
         openings = [
             _("%(label)s: %(width)s mm wide, %(lower)s–%(upper)s mm above the floor")
             % {
-                "label": opening.label or f"O{number}",
+                "label": opening_label(opening, number),
                 "width": theme.number(opening.width_mm),
                 "lower": theme.number(opening.lower_edge_mm),
                 "upper": theme.number(opening.upper_edge_mm),
             }
-            for number, opening in enumerate(segment.openings, start=1)
+            for number, opening in enumerate(segment.openings)
         ]
         rows.append(
             [
-                segment.label or f"S{index + 1}",
+                segment_label(segment, index),
                 kinds.get(segment.kind, segment.kind),
                 theme.number(round(math.dist(start, end))),
                 theme.number(segment.height_mm),
