@@ -9,8 +9,8 @@ itself changes). ``ruleset_history.json`` keeps, for every release of the
 rules, the fingerprint of every rule then; ``RELEASE_NOTES`` below says in
 words what each release changed. A test fails when the rules in the code no
 longer match the newest release: a change to a rule is recorded as a new
-release, with its note, before it ships (``python -m
-compliance.rules.history record <version> <date>`` writes the fingerprints).
+release, with its note, before it ships (``manage.py record_rules_release
+<version> <date>`` writes the fingerprints).
 
 A stamp (``ComputedUnder``) names the release, the packs applied with their
 versions, the editions of the standards computed with, and the fingerprint
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -356,16 +355,3 @@ def record(version: int, released_on: date, rules: Mapping[str, str]) -> None:
         json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
 
-
-def _main(argv: list[str]) -> int:
-    if len(argv) != 3 or argv[0] != "record":
-        print("usage: python -m compliance.rules.history record <version> <date>")
-        return 2
-    from compliance.rules.engine import all_rules
-
-    record(int(argv[1]), date.fromisoformat(argv[2]), fingerprints(all_rules()))
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover - a developer's tool
-    sys.exit(_main(sys.argv[1:]))

@@ -98,3 +98,24 @@ def test_each_rule_has_a_history_starting_with_its_addition():
             events = history.rule_history(rule.id)
             assert events and events[0].change == "added"
     assert history.rule_history("INTL-13855-distance")[-1].change == "changed"
+
+
+def test_recording_a_release_writes_every_rules_fingerprint(tmp_path, monkeypatch):
+    import json
+
+    import pytest
+    from django.core.management import CommandError, call_command
+
+    copy = tmp_path / "ruleset_history.json"
+    copy.write_text(history.HISTORY_FILE.read_text(encoding="utf-8"), "utf-8")
+    monkeypatch.setattr(history, "HISTORY_FILE", copy)
+    newest = max(r["version"] for r in json.loads(copy.read_text())["releases"])
+
+    call_command("record_rules_release", str(newest + 1), "2027-01-20")
+
+    releases = json.loads(copy.read_text())["releases"]
+    assert releases[-1]["version"] == newest + 1
+    assert releases[-1]["released_on"] == "2027-01-20"
+    assert releases[-1]["rules"] == history.fingerprints(all_rules())
+    with pytest.raises(CommandError, match="released_on"):
+        call_command("record_rules_release", "9", "20 January")
