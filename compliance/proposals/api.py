@@ -32,12 +32,14 @@ from compliance.proposals.models import (
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import (
-    QUEUE_UNAVAILABLE,
-    QueueUnavailable,
     proposal_choices_save,
-    proposal_document_recover,
     proposal_request,
     proposal_texts_save,
+)
+from compliance.proposals.tasks import (
+    QUEUE_UNAVAILABLE,
+    QueueUnavailable,
+    proposal_document_recover,
 )
 from compliance.proposals.views import documents_for, pdf_response, ready_document
 from compliance.rules.selectors import cell_stamp, shown_supersession

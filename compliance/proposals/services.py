@@ -6,29 +6,24 @@ task in a worker, is ``compliance.proposals.building``.
 The task is sent once the row is committed (sent earlier, a worker could look
 for the row before it exists). When the broker cannot be reached then, the
 row is undone (a new version deleted, a retried one failed again) and
-``QueueUnavailable`` raised, so nothing waits for a task that was never
-sent; the views answer 503."""
+``tasks.QueueUnavailable`` raised, so nothing waits for a task that was never
+sent; the views answer 503. Sending again a row whose worker died is
+``tasks.proposal_document_recover`` and the sweep beside it."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
 from functools import partial
 
-from celery.utils import uuid
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from kombu.exceptions import OperationalError as BrokerError
 
 from cells import selectors as cell_selectors
 from cells.models import Cell, Role
 from cells.permissions import require_edit, role_in
 from compliance.proposals import authoring
-from compliance.proposals.building import claim_expired
 from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.models import (
     LANGUAGES,
@@ -42,44 +37,10 @@ from compliance.proposals.models import (
 )
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.selectors import cell_status
-from compliance.proposals.tasks import build_preview, build_proposal
+from compliance.proposals.tasks import QUEUE_UNAVAILABLE, build_preview, send
 from compliance.rules.inputs import versioned
 
-logger = logging.getLogger(__name__)
-
 Status = ProposalDocument.Status
-
-QUEUE_UNAVAILABLE = gettext_lazy(
-    "The PDF service cannot be reached right now, so nothing was queued. "
-    "Try again in a few minutes."
-)
-# Rows sent again per sweep: a sweep stays well inside its time limit.
-RECOVER_BATCH = 100
-
-
-class QueueUnavailable(Exception):
-    """The broker could not be reached: the task was not sent."""
-
-    def __init__(self) -> None:
-        super().__init__(str(QUEUE_UNAVAILABLE))
-
-
-def _send(
-    document_id: int,
-    *,
-    task_id: str | None = None,
-    undo: Callable[[], object],
-    task=None,
-):
-    """Send the build task now (a version's, or ``task``); when the broker
-    cannot take it, undo the row's change and raise ``QueueUnavailable``."""
-    task = task or build_proposal
-    try:
-        task.apply_async((document_id,), task_id=task_id)
-    except BrokerError as exc:
-        logger.error("%s of %s not queued: %s", task.name, document_id, exc)
-        undo()
-        raise QueueUnavailable from exc
 
 
 def proposal_number(cell: Cell) -> str:
@@ -253,7 +214,7 @@ def proposal_request(
     undo = ProposalDocument.objects.filter(
         pk=document.pk, status=Status.PENDING, attempts=0
     ).delete
-    transaction.on_commit(partial(_send, document.pk, undo=undo))
+    transaction.on_commit(partial(send, document.pk, undo=undo))
     return document
 
 
@@ -288,64 +249,8 @@ def proposal_retry(*, document: ProposalDocument, actor) -> ProposalDocument:
         status=Status.FAILED,
         error=str(QUEUE_UNAVAILABLE),
     )
-    transaction.on_commit(partial(_send, document.pk, undo=undo))
+    transaction.on_commit(partial(send, document.pk, undo=undo))
     return document
-
-
-def _expired(rows: QuerySet) -> QuerySet:
-    """Rows "processing" whose claim has expired: their worker died."""
-    return rows.filter(status=Status.PROCESSING).filter(
-        Q(started_at__lt=claim_expired()) | Q(started_at__isnull=True)
-    )
-
-
-# The task that builds each kind of row.
-TASKS = {ProposalDocument: build_proposal, ProposalPreview: build_preview}
-
-
-def _resend(pk: int, model=ProposalDocument) -> bool:
-    """Give an expired row (a version, or a preview) a new claim and send
-    the task that holds it. The conditional update makes this safe to run
-    from several places at once: one takes the row, the others find it no
-    longer expired. ``started_at`` becomes the new claim's start, so the row
-    is not sent again meanwhile."""
-    claim = uuid()
-    taken = _expired(model.objects.filter(pk=pk)).update(
-        claim=claim, started_at=timezone.now(), worker=""
-    )
-    if not taken:
-        return False
-    # Unsent, the new claim simply expires too and the next sweep sends it.
-    _send(pk, task_id=claim, undo=lambda: None, task=TASKS[model])
-    return True
-
-
-def proposal_document_recover(*, document: ProposalDocument | ProposalPreview) -> bool:
-    """Claim on read: a polled row (a version, or a preview) whose worker
-    died is sent again. Raises ``QueueUnavailable`` when the broker cannot
-    take it."""
-    if document.status != Status.PROCESSING:
-        return False
-    if document.started_at and document.started_at >= claim_expired():
-        return False  # held: most polls end here, without a query
-    return _resend(document.pk, type(document))
-
-
-def proposal_documents_recover() -> list[int]:
-    """The periodic sweep (Celery beat): send again every version and
-    preview whose worker died, the oldest first. The ids of the versions
-    sent."""
-    sent: dict[type, list[int]] = {}
-    for model in (ProposalDocument, ProposalPreview):
-        expired = _expired(model.objects.all()).order_by("started_at")
-        for pk in expired.values_list("pk", flat=True)[:RECOVER_BATCH]:
-            if _resend(pk, model):
-                sent.setdefault(model, []).append(pk)
-    for model, ids in sent.items():
-        logger.warning(
-            "%s sent again after a lost worker: %s", model._meta.verbose_name, ids
-        )
-    return sent.get(ProposalDocument, [])
 
 
 @transaction.atomic
@@ -390,7 +295,7 @@ def proposal_preview_request(
         error=str(QUEUE_UNAVAILABLE),
         finished_at=timezone.now(),
     )
-    transaction.on_commit(partial(_send, preview.pk, undo=undo, task=build_preview))
+    transaction.on_commit(partial(send, preview.pk, undo=undo, task=build_preview))
     return preview
 
 

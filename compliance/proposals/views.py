@@ -35,16 +35,15 @@ from compliance.proposals.models import (
 )
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import (
-    QueueUnavailable,
     branding_save,
     can_brand,
-    proposal_document_recover,
     proposal_rebuild,
     proposal_request,
     proposal_retry,
     proposal_text_reset,
     proposal_texts_save,
 )
+from compliance.proposals.tasks import QueueUnavailable, proposal_document_recover
 from compliance.rules.engine import computed_under
 from compliance.rules.inputs import versioned
 from compliance.rules.selectors import cell_stamp, shown_supersession

@@ -18,7 +18,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from compliance.models import ProposalDocument, ProposalPreview, ProposalPreviewPage
-from compliance.proposals import previewing, services
+from compliance.proposals import previewing, services, tasks
 from compliance.proposals.building import claim_lifetime
 from compliance.proposals.pdf import pages as pdf_pages
 from compliance.proposals.pdf.data import SECTIONS
@@ -236,7 +236,7 @@ def test_a_preview_whose_worker_died_is_drawn_again_by_the_sweep(owner, guarded_
         attempts=1,
         started_at=timezone.now() - claim_lifetime() - timedelta(seconds=1),
     )
-    services.proposal_documents_recover()  # beat's sweep; the task runs eagerly
+    tasks.proposal_documents_recover()  # beat's sweep; the task runs eagerly
     preview.refresh_from_db()
     assert (preview.status, preview.attempts) == ("ready", 2)
 

@@ -20,10 +20,8 @@ from rest_framework.test import APIClient
 from compliance.models import ProposalDocument
 from compliance.proposals import tasks  # registers the tasks with the app
 from compliance.proposals.building import MAX_ATTEMPTS, build_document, claim_lifetime
-from compliance.proposals.services import (
-    proposal_documents_recover,
-    proposal_request,
-)
+from compliance.proposals.services import proposal_request
+from compliance.proposals.tasks import proposal_documents_recover
 from config.celery import app
 
 SECTIONS = ["summary", "cell", "costs"]
