@@ -59,6 +59,7 @@ from compliance.assessment.serializers import (
     SignRequestSerializer,
     sign_preview,
 )
+from compliance.rules import selectors as rules_selectors
 
 FIELD_ERRORS = OpenApiResponse(
     description="Bad input, or a change the revision's state refuses (a signed "
@@ -122,7 +123,10 @@ class AssessmentDataViewSet(viewsets.GenericViewSet):
     def get_serializer_context(self) -> dict[str, Any]:
         # The cells' compliance checks, worked out once per request and cell
         # for every hazard and measure answered.
-        return {**super().get_serializer_context(), "checks": selectors.ChecksByCell()}
+        return {
+            **super().get_serializer_context(),
+            "checks": rules_selectors.ChecksByCell(),
+        }
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, ObjectDoesNotExist):

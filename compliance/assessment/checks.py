@@ -16,7 +16,7 @@ Each finding has a ``key`` that stays the same while the finding does:
 The API takes reasons by this key.
 
 ``CellChecks`` is built once per page or API request from the cell's findings
-(``compliance.assessment.selectors.cell_checks``) and handed down to every
+(``compliance.rules.selectors.cell_checks``) and handed down to every
 hazard and measure; messages are rendered in the reader's language then.
 """
 

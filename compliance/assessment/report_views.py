@@ -31,6 +31,7 @@ from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
+from compliance.rules import selectors as rules_selectors
 from compliance.rules.selectors import config_words, stamp_lines, stamp_of
 from compliance.texts import localise
 
@@ -171,7 +172,7 @@ def report_data(revision: Revision, *, language: str) -> report.ReportData:
     """
     with translation.override(language):
         cell = revision.assessment.cell
-        cell_checks = selectors.cell_checks(cell)
+        cell_checks = rules_selectors.cell_checks(cell)
         hazards = tuple(
             _hazard_row(number, hazard, cell_checks)
             for number, hazard in enumerate(selectors.register(revision), start=1)

@@ -12,9 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from cells.models import Cell, GuardSegment, Opening, OperatorStation
-from cells.selectors import load_layout
 from compliance.assessment.audit import AuditEntry
-from compliance.assessment.checks import CellChecks
 from compliance.assessment.content import (
     DeclarationContent,
     DeclaredFinding,
@@ -216,59 +214,6 @@ def declaration_content(declaration: SignatureDeclaration) -> DeclarationContent
         cell_fingerprint=declaration.cell_fingerprint or "",
         computed_under=declaration.computed_under,
     )
-
-
-def cell_with_layout(cell: Cell) -> Cell:
-    """The cell again with what its compliance checks read (as
-    ``cells.selectors.cell_with_layout``); the caller has authorised it."""
-    return load_layout(
-        Cell.objects.select_related("project__organisation").get(pk=cell.pk)
-    )
-
-
-def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
-    """The findings of the cell's compliance checks, as the assessment reads
-    them, in the reader's language: computed once per change of the cell
-    (``compliance.rules.results``) and handed to every hazard. ``kept=False``
-    works them out afresh and keeps nothing: for what the cell would be
-    (``services.revision_sign_preview``), not what it is."""
-    from compliance.rules import results
-    from compliance.rules.cell_facts import cell_facts
-    from compliance.rules.engine import evaluate
-    from compliance.rules.inputs import cell_inputs, versioned
-    from compliance.rules.selectors import finding_translate, layout_labels
-
-    if not kept:
-        cell = cell_with_layout(cell)
-        found = evaluate(cell_facts(cell))
-        translate = finding_translate(layout_labels(cell))
-        return CellChecks.of((f for r in found for f in r.findings), translate)
-    # The layout is read only if the findings are computed.
-    loaded = versioned(
-        cell.pk,
-        lambda: Cell.objects.select_related("project__organisation").get(pk=cell.pk),
-    )
-
-    def checks() -> CellChecks:
-        findings = results.cell_finding_list(loaded)
-        cell_inputs(loaded).load()  # the layout: the labels a function's name gives
-        translate = finding_translate(layout_labels(loaded))
-        return CellChecks.of(findings, translate)
-
-    return results.kept(loaded, results.in_language("checks"), checks)
-
-
-class ChecksByCell:
-    """The checks of each cell, computed the first time a cell is asked for:
-    one computation per cell in a request (a list may span several cells)."""
-
-    def __init__(self) -> None:
-        self._by_cell: dict[int, CellChecks] = {}
-
-    def __call__(self, cell_id: int) -> CellChecks:
-        if cell_id not in self._by_cell:
-            self._by_cell[cell_id] = cell_checks(Cell(pk=cell_id))
-        return self._by_cell[cell_id]
 
 
 def revision_content(revision: Revision) -> RevisionContent:

@@ -30,6 +30,7 @@ from compliance.assessment.models import (
     SignatureDeclaration,
 )
 from compliance.assessment.selectors import hazard_estimates
+from compliance.rules import selectors as rules_selectors
 from compliance.rules.serializers import (
     ComputedUnderSerializer,
     SafetyConfigurationSerializer,
@@ -52,7 +53,7 @@ def _required_version() -> serializers.ValidationError:
 def cell_checks_for(context: dict[str, Any], cell_id: int) -> checks.CellChecks:
     """The cell's compliance checks, computed once per request and cell: kept
     in the serializer context, which nested serializers share."""
-    by_cell = context.setdefault("checks", selectors.ChecksByCell())
+    by_cell = context.setdefault("checks", rules_selectors.ChecksByCell())
     return by_cell(cell_id)
 
 

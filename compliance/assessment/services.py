@@ -37,6 +37,7 @@ from compliance.assessment.models import (
     RevisionStatus,
     SignatureDeclaration,
 )
+from compliance.rules import selectors as rules_selectors
 
 HAZARD_FIELDS = (
     "group",
@@ -530,7 +531,7 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                 seal=PREVIEW_HASH,
             )
             raise _Undo(
-                selectors.cell_checks(revision.assessment.cell, kept=False).open()
+                rules_selectors.cell_checks(revision.assessment.cell, kept=False).open()
             )
     except _Undo as undone:
         return undone.args[0]
@@ -697,7 +698,7 @@ def _frozen_with_signature(cell: Cell) -> dict[str, Any]:
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import computed_under
 
-    facts = cell_facts(selectors.cell_with_layout(cell))
+    facts = cell_facts(rules_selectors.cell_with_layout(cell))
     return {
         "safety_configuration": Cell.objects.get(pk=cell.pk).safety_configuration,
         "cell_fingerprint": facts.cell_fingerprint(),

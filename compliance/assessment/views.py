@@ -54,6 +54,7 @@ from compliance.assessment.models import (
     RevisionStatus,
 )
 from compliance.assessment.register_html import RowWriter
+from compliance.rules import selectors as rules_selectors
 from compliance.rules.selectors import layout_labels
 
 TEMPLATE = "compliance/assessment/assessment_detail.html"
@@ -93,7 +94,7 @@ class Row:
 
 def _row(hazard: Hazard, cell_checks: checks.CellChecks) -> Row:
     """``cell_checks``: the cell's compliance checks, worked out once for the
-    whole page (``selectors.cell_checks``)."""
+    whole page (``rules.selectors.cell_checks``)."""
     # From the register page's list, else the manager's prefetched cache.
     measures = getattr(hazard, "measure_list", None)
     if measures is None:
@@ -179,7 +180,7 @@ def _context(
 ) -> dict[str, Any]:
     cell = revision.assessment.cell
     if cell_checks is None:
-        cell_checks = selectors.cell_checks(cell)
+        cell_checks = rules_selectors.cell_checks(cell)
     rows = [_row(h, cell_checks) for h in selectors.register_page(revision)]
     group, phase, level = (request.GET.get(k, "") for k in ("group", "phase", "level"))
     shown = [
@@ -496,7 +497,7 @@ def _row_response(
         return redirect(
             reverse("compliance:assessment", args=[revision.assessment.cell_id])
         )
-    cell_checks = selectors.cell_checks(revision.assessment.cell)
+    cell_checks = rules_selectors.cell_checks(revision.assessment.cell)
     row = _row(selectors.register(revision).get(pk=hazard_pk), cell_checks)
     context = _context(request, revision, cell_checks, row=row)
     return render(request, f"{TEMPLATE}#hazard-row", context)
@@ -582,7 +583,7 @@ def _measure_page(
     """The assessment page with this measure's editor or question open, or
     for htmx just that (``fragment``)."""
     revision = measure.hazard.revision
-    cell_checks = selectors.cell_checks(revision.assessment.cell)
+    cell_checks = rules_selectors.cell_checks(revision.assessment.cell)
     row = _row(selectors.register(revision).get(pk=measure.hazard_id), cell_checks)
     shown = next(m for m in row.measures if m.pk == measure.pk)
     context = _context(request, revision, cell_checks, row=row, m=shown, **extra)

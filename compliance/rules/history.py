@@ -354,4 +354,3 @@ def record(version: int, released_on: date, rules: Mapping[str, str]) -> None:
     HISTORY_FILE.write_text(
         json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-

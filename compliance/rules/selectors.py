@@ -10,15 +10,18 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from compliance.rules import history
+from cells.models import Cell
+from cells.selectors import load_layout
+from compliance.assessment.checks import CellChecks
+from compliance.rules import history, results
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.citations import citation_text
 from compliance.rules.editions import STANDARDS
 from compliance.rules.editions import labels as edition_labels
-from compliance.rules.engine import ALL_PACKS, computed_under, summary
+from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
-from compliance.rules.inputs import cell_inputs
+from compliance.rules.inputs import cell_inputs, versioned
 from compliance.rules.results import cell_results, in_language, kept
 from compliance.rules.robot import CONFIG_KIND_LABELS
 from compliance.texts import localise_function
@@ -115,6 +118,53 @@ def finding_translate(labels: Collection[str] = ()):
         return shown if shown != text else _(text)
 
     return translate
+
+
+def cell_with_layout(cell: Cell) -> Cell:
+    """The cell again with what its compliance checks read (as
+    ``cells.selectors.cell_with_layout``); the caller has authorised it."""
+    return load_layout(
+        Cell.objects.select_related("project__organisation").get(pk=cell.pk)
+    )
+
+
+def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
+    """The findings of the cell's compliance checks, as the assessment reads
+    them, in the reader's language: computed once per change of the cell
+    (``compliance.rules.results``) and handed to every hazard. ``kept=False``
+    works them out afresh and keeps nothing: for what the cell would be
+    (``assessment.services.revision_sign_preview``), not what it is."""
+    if not kept:
+        cell = cell_with_layout(cell)
+        found = evaluate(cell_facts(cell))
+        translate = finding_translate(layout_labels(cell))
+        return CellChecks.of((f for r in found for f in r.findings), translate)
+    # The layout is read only if the findings are computed.
+    loaded = versioned(
+        cell.pk,
+        lambda: Cell.objects.select_related("project__organisation").get(pk=cell.pk),
+    )
+
+    def checks() -> CellChecks:
+        findings = results.cell_finding_list(loaded)
+        cell_inputs(loaded).load()  # the layout: the labels a function's name gives
+        translate = finding_translate(layout_labels(loaded))
+        return CellChecks.of(findings, translate)
+
+    return results.kept(loaded, results.in_language("checks"), checks)
+
+
+class ChecksByCell:
+    """The checks of each cell, computed the first time a cell is asked for:
+    one computation per cell in a request (a list may span several cells)."""
+
+    def __init__(self) -> None:
+        self._by_cell: dict[int, CellChecks] = {}
+
+    def __call__(self, cell_id: int) -> CellChecks:
+        if cell_id not in self._by_cell:
+            self._by_cell[cell_id] = cell_checks(Cell(pk=cell_id))
+        return self._by_cell[cell_id]
 
 
 def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, Any]:

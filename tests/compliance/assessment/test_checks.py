@@ -18,6 +18,7 @@ from compliance.assessment.hazards.risk import (
     residual_acceptable,
 )
 from compliance.models import Hazard
+from compliance.rules import selectors as rules_selectors
 from compliance.rules.findings import Finding, RuleCertainty, Status
 from tests.compliance.conftest import CRUSHING, sign_revision
 from tests.factories import DeviceFactory, GuardSegmentFactory
@@ -251,7 +252,7 @@ def _on(device, hazard, engineer):
 def _distance_check(cell) -> checks.CheckedFinding:
     return next(
         f
-        for f in selectors.cell_checks(cell).findings
+        for f in rules_selectors.cell_checks(cell).findings
         if f.rule_id == "INTL-13855-distance"
     )
 
@@ -261,7 +262,8 @@ def _row(revision, hazard):
 
     register = selectors.register(revision)
     return _row(
-        register.get(pk=hazard.pk), selectors.cell_checks(revision.assessment.cell)
+        register.get(pk=hazard.pk),
+        rules_selectors.cell_checks(revision.assessment.cell),
     )
 
 
@@ -408,7 +410,7 @@ def test_a_chest_hazard_whose_pfl_check_fails_is_not_acceptable(
     signed = sign_revision(submitted, safety_engineer)
     pfl = [
         f
-        for f in selectors.cell_checks(fast_cobot).findings
+        for f in rules_selectors.cell_checks(fast_cobot).findings
         if f.rule_id == checks.PFL_RULE
     ]
     assert [(f.subject_key, f.status) for f in pfl] == [(str(hazard.key), "fail")]
@@ -453,7 +455,7 @@ def test_a_chest_hazard_within_the_permissible_speed_stays_acceptable(
     signed = sign_revision(submitted, safety_engineer)
     statuses = {
         f.status
-        for f in selectors.cell_checks(fast_cobot).findings
+        for f in rules_selectors.cell_checks(fast_cobot).findings
         if f.rule_id == checks.PFL_RULE
     }
     assert statuses == {"pass"}

@@ -14,6 +14,7 @@ from compliance.assessment import declaration, selectors, services, verification
 from compliance.assessment.content import content_hash
 from compliance.assessment.models import SignatureDeclaration
 from compliance.models import AuditEntry, Revision, RevisionStatus
+from compliance.rules import selectors as rules_selectors
 from tests.compliance.conftest import declaration_for, sign_revision
 from tests.factories import DeviceFactory
 
@@ -77,7 +78,9 @@ def test_the_open_findings_to_declare_are_fails_then_those_needing_evidence(
 def test_the_findings_are_those_the_cell_will_have_once_signed(submitted):
     # Before signing, the cell needs its risk assessment signed: that finding
     # closes with the signature, so it is not one the signer accepts.
-    now = {f.rule_id for f in selectors.cell_checks(submitted.assessment.cell).open()}
+    now = {
+        f.rule_id for f in rules_selectors.cell_checks(submitted.assessment.cell).open()
+    }
     assert "INTL-10218-2-risk-assessment" in now
     declared = {f.rule_id for f in services.revision_sign_preview(revision=submitted)}
     assert "INTL-10218-2-risk-assessment" not in declared

@@ -14,6 +14,7 @@ from compliance.assessment import selectors, services, verification
 from compliance.assessment.content import canonical_json, content_hash
 from compliance.assessment.models import SignatureDeclaration
 from compliance.rules import history
+from compliance.rules import selectors as rules_selectors
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import evaluate
 from compliance.rules.findings import Status
@@ -37,7 +38,7 @@ def _configure(cell, kind="ur_checksum", value="1A2B3C4D", **extra):
 
 
 def _config_finding(cell):
-    facts = cell_facts(selectors.cell_with_layout(cell))
+    facts = cell_facts(rules_selectors.cell_with_layout(cell))
     found = {rule.id: f for rule, f in evaluate(facts)}
     return found["INTL-robot-safety-configuration"]
 

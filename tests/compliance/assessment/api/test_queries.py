@@ -13,7 +13,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from compliance.assessment import selectors, services
+from compliance.assessment import services
+from compliance.rules import selectors as rules_selectors
 from tests.compliance.assessment.api.conftest import (
     action_url,
     detail_url,
@@ -62,12 +63,12 @@ def count_queries(client, url: str) -> int:
 
 def findings_queries(cell) -> int:
     """The queries of working out the cell's compliance findings once
-    (``selectors.cell_checks``): its layout, certificates and the records of
+    (``rules.selectors.cell_checks``): its layout, certificates and the records of
     its signed revision, in a fixed number of queries. Worked out: not read
     from the cache, where the request before kept them."""
     forget_kept()
     with CaptureQueriesContext(connection) as queries:
-        selectors.cell_checks(cell)
+        rules_selectors.cell_checks(cell)
     return len(queries)
 
 
