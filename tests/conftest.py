@@ -17,6 +17,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.kept import forget_kept
+from tests.reference import load_reference
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +32,14 @@ def fresh_throttle_counts():
     # outlives a test; each test starts with none. Issue 16: findings too,
     # and what the process holds in front of the cache.
     forget_kept()
+
+
+@pytest.fixture(scope="session")
+def reference():
+    """The shared reference data: ``reference("iso13855.json")`` is that
+    file's JSON from ../shared/reference beside the checkout; the test fails
+    when it is not there (tests/reference.py)."""
+    return load_reference
 
 
 @pytest.fixture

@@ -4,9 +4,6 @@ reference entry it comes from (iso13855_additions.json)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,8 +25,6 @@ from compliance.calculators.iso13855_reach_over import (
     REASON_MISPRINT,
     lookup_c_ro,
 )
-
-ADDITIONS = Path("/work/shared/reference/iso13855_additions.json")
 
 
 def espe(d, a=None, b=None, response=31.2, stop=300):
@@ -372,9 +367,8 @@ def test_a_longer_stopping_time_never_gives_a_shorter_s_ro(a, b, t1, t2):
 # --- data copied faithfully -------------------------------------------------------
 
 
-@pytest.mark.skipif(not ADDITIONS.exists(), reason="shared reference not present")
-def test_c_ro_table_matches_the_reference_file():
-    ref = json.loads(ADDITIONS.read_text(encoding="utf-8"))
+def test_c_ro_table_matches_the_reference_file(reference):
+    ref = reference("iso13855_additions.json")
     table = ref["c_ro_table_2010"]
     assert list(tables.C_RO_B_COLUMNS_MM) == table["b_columns_mm"]
     assert {

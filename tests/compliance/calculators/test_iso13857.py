@@ -4,9 +4,6 @@ each with the reference entry it comes from (iso13857_tables.json)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,8 +30,6 @@ from compliance.calculators.iso13857_tables import (
     TABLE2_HIGH_RISK,
     TABLE4_OPENINGS,
 )
-
-REFERENCE = Path("/work/shared/reference/iso13857_tables.json")
 
 
 def over(a, b, risk, c=None):
@@ -457,9 +452,8 @@ def test_each_table_row_is_non_increasing_with_structure_height():
 # --- Data copied faithfully, registry entries, plain data ---------------------
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_tables_match_the_reference_file():
-    ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
+def test_tables_match_the_reference_file(reference):
+    ref = reference("iso13857_tables.json")
     t1 = ref["table1_low_risk"]
     for row in t1["rows"]:
         ours = next(r for r in TABLE1_LOW_RISK.rows if r.a_mm == row["a_mm"])

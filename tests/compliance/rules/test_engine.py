@@ -3,7 +3,6 @@ the copies of the reference texts, and that no Django is loaded."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -23,10 +22,8 @@ from compliance.rules.engine import (
 )
 from compliance.rules.findings import RuleCertainty, Status
 from tests.compliance.rules.cells import machine_tending_cobot, palletising_cell
-from tests.reference import REFERENCE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
-REFERENCE = REFERENCE_DIR / "korea_art223.json"
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -185,9 +182,8 @@ def test_korean_rules_say_to_confirm_with_the_national_law_information_center(ru
 # --- the copies of the reference ---------------------------------------------------
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_korean_texts_match_the_reference():
-    ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
+def test_korean_texts_match_the_reference(reference):
+    ref = reference("korea_art223.json")
     art222, art223, art224 = ref["articles"]
     assert art222["text_ko"] == korea_texts.ART_222_KO
     assert art223["text_ko"] == korea_texts.ART_223_KO

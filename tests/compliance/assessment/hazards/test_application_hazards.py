@@ -3,15 +3,12 @@ robot's own: ISO 12100 Annex B entries, in the catalogue, stable keys."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from cells.applications import APPLICATION_CODES
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.hazards.applications import APPLICATION_HAZARDS
 from compliance.assessment.hazards.suggestions import CellFacts, suggest_hazards
-from tests.reference import REFERENCE_DIR
 
 
 def proposed(application: str, **changes) -> list:
@@ -144,11 +141,7 @@ def test_no_hazard_is_said_to_come_from_iso_10218_2():
             assert "10218" not in h.task + h.rationale
 
 
-REFERENCE = REFERENCE_DIR / "iso10218_2025_additions.json"
-
-
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_reference_still_has_no_iso_10218_2_task_type_list():
+def test_reference_still_has_no_iso_10218_2_task_type_list(reference):
     # If it gains one, the application hazards should cite it too.
-    data = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    data = reference("iso10218_2025_additions.json")
     assert data["task_types_10218_2"]["list"] is None

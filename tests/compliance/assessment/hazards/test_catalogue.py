@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
 import subprocess
 import sys
@@ -21,15 +20,9 @@ from compliance.assessment.hazards.catalogue import (
     UnknownId,
 )
 from compliance.calculators.base import Certainty
-from tests.reference import REFERENCE_DIR
 
 ROOT = Path(__file__).resolve().parents[4]
-REFERENCE = REFERENCE_DIR / "iso12100_hazards.json"
 SLUG = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-def _reference():
-    return json.loads(REFERENCE.read_text(encoding="utf-8"))
 
 
 def _noop_strings(module) -> set[str]:
@@ -93,9 +86,8 @@ def test_catalogue_holds_every_origin_and_consequence_of_each_group():
     ]
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_catalogue_matches_the_reference_file_word_for_word():
-    ref = _reference()["hazard_groups"]
+def test_catalogue_matches_the_reference_file_word_for_word(reference):
+    ref = reference("iso12100_hazards.json")["hazard_groups"]
     assert len(HAZARD_GROUPS) == len(ref) == 10
     for ours, theirs in zip(HAZARD_GROUPS, ref, strict=True):
         assert ours.number == theirs["no"]
@@ -112,9 +104,8 @@ def test_catalogue_matches_the_reference_file_word_for_word():
         assert ours.certainty == expected
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_three_step_method_and_elements_of_risk_match_the_reference_file():
-    ref = _reference()
+def test_three_step_method_and_elements_of_risk_match_the_reference_file(reference):
+    ref = reference("iso12100_hazards.json")
     steps = ref["three_step_method"]["steps"]
     assert [(s.number, s.description, s.clause) for s in THREE_STEP_METHOD] == [
         (s["step"], s["name"], f"ISO 12100:2010, {s['clause']}") for s in steps

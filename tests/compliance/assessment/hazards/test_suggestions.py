@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,6 @@ from compliance.assessment.hazards.suggestions import (
     Suggestion,
     suggest_hazards,
 )
-from tests.reference import REFERENCE_DIR
-
-REFERENCE = REFERENCE_DIR / "iso12100_hazards.json"
 
 OPENINGS = (
     OpeningFact(
@@ -121,10 +117,9 @@ def test_unexpected_start_up_is_proposed_for_teaching_and_maintenance():
         assert "closest origin" in result[key].rationale
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference not present")
-def test_reference_still_has_no_unexpected_start_up_origin():
+def test_reference_still_has_no_unexpected_start_up_origin(reference):
     # If the reference gains one, the two start-up suggestions should use it.
-    ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    ref = reference("iso12100_hazards.json")
     origins = [o for g in ref["hazard_groups"] for o in g["typical_origins"]]
     assert not [o for o in origins if "start" in o.lower()]
 

@@ -3,7 +3,6 @@ the reference data, figure for figure, and never inventing one."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -16,16 +15,12 @@ from compliance.safety_functions.library.catalogue import (
     is_reference_data,
     levels_at_least,
 )
-from tests.reference import REFERENCE_DIR
-
-REFERENCE_FILE = REFERENCE_DIR / "devices_typical.json"
-needs_reference = pytest.mark.skipif(
-    not REFERENCE_FILE.exists(), reason="the shared reference data is not here"
-)
 
 
-def reference() -> dict[str, dict]:
-    data = json.loads(REFERENCE_FILE.read_text(encoding="utf-8"))
+def reference_devices(reference) -> dict[str, dict]:
+    """The reference's typical devices by id (devices_typical.json); read in
+    the test, so that a missing file fails it."""
+    data = reference("devices_typical.json")
     return {device["id"]: device for device in data["devices"]}
 
 
@@ -75,9 +70,8 @@ NUMERIC_FIELDS = (
 )
 
 
-@needs_reference
-def test_every_reference_device_is_in_the_library():
-    devices = reference()
+def test_every_reference_device_is_in_the_library(reference):
+    devices = reference_devices(reference)
     assert len(devices) == 30
     assert {e.reference_id for e in STARTING_ENTRIES} == set(devices)
     for entry in STARTING_ENTRIES:
@@ -86,10 +80,9 @@ def test_every_reference_device_is_in_the_library():
         assert entry.key.startswith(entry.reference_id)
 
 
-@needs_reference
 @pytest.mark.parametrize("entry", STARTING_ENTRIES, ids=lambda e: e.key)
-def test_no_figure_is_invented(entry):
-    figures = reference()[entry.reference_id]["figures"]
+def test_no_figure_is_invented(entry, reference):
+    figures = reference_devices(reference)[entry.reference_id]["figures"]
     recorded = numbers_in(figures)
     for name in NUMERIC_FIELDS:
         value = getattr(entry, name)
@@ -101,9 +94,8 @@ def test_no_figure_is_invented(entry):
         assert entry.pl in levels_in(figures)
 
 
-@needs_reference
-def test_spot_checks_against_the_reference():
-    devices = reference()
+def test_spot_checks_against_the_reference(reference):
+    devices = reference_devices(reference)
     lc1 = STARTING_BY_KEY["LC-1"]
     figures = devices["LC-1"]["figures"]
     assert lc1.pfhd_per_hour == figures["PFHd_per_h"]
