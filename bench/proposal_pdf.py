@@ -42,9 +42,9 @@ from reportlab.platypus import (  # noqa: E402
     TableStyle,
 )
 
+from compliance.documents.flowables import Lines  # noqa: E402
+from compliance.documents.fonts import REGULAR, register_fonts  # noqa: E402
 from compliance.proposals.pdf.builder import ProposalBuilder  # noqa: E402
-from compliance.proposals.pdf.flowables import Lines  # noqa: E402
-from compliance.proposals.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cells.models import GuardKind
-from compliance.proposals.pdf import theme
+from compliance.documents import theme
 from compliance.proposals.selectors import CellStatus
 from compliance.rules.facts import SENSING_DEVICE_KINDS
 from compliance.rules.safeguarding import perimeter_of

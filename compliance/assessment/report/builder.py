@@ -1,9 +1,9 @@
 """The risk-assessment report as a PDF: ``build_report_pdf(data) -> bytes``.
 
-Pure: reads only the ``ReportData`` it is given. It reuses the proposal PDF's
-house look (``compliance.proposals.pdf``: the bundled Nanum Gothic, the
-colours, the table and paragraph helpers of ``Kit``, the i18n shim for the
-fixed labels). A cover, the limits of the machine, the hazard register, the
+Pure: reads only the ``ReportData`` it is given. It stands on the house's
+document kit (``compliance.documents``: the bundled Nanum Gothic, the colours,
+the A4 page, the table and paragraph helpers of ``DocumentKit``, the i18n of
+the fixed labels), as the proposal does; neither report imports the other. A cover, the limits of the machine, the hazard register, the
 measures by the three steps, residual risk and acceptance, the declaration
 and the integrity check; "Page N of M" in the footer. A revision that is not
 signed is marked "DRAFT — not signed" on every page.
@@ -35,14 +35,14 @@ from reportlab.platypus.flowables import HRFlowable
 
 from compliance.assessment.report.data import STEPS, HazardRow, ReportData
 from compliance.calculators.base import gettext_noop
-from compliance.proposals.pdf import theme
-from compliance.proposals.pdf.builder import fit_line
-from compliance.proposals.pdf.flowables import markup
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.i18n import override
-from compliance.proposals.pdf.kit import Kit, a4_document, body_frame
-from compliance.proposals.pdf.theme import (
+from compliance.documents import theme
+from compliance.documents.flowables import markup
+from compliance.documents.fonts import register_fonts
+from compliance.documents.i18n import gettext as _
+from compliance.documents.i18n import override
+from compliance.documents.kit import DocumentKit
+from compliance.documents.page import a4_document, body_frame, fit_line
+from compliance.documents.theme import (
     BOLD,
     CONTENT_WIDTH,
     PAGE_HEIGHT,
@@ -71,7 +71,7 @@ def build_report_pdf(data: ReportData) -> bytes:
     """The report as PDF bytes; the same data always gives the same bytes."""
     register_fonts()
     with _build_lock, override(data.language):
-        return ReportBuilder(data).build()  # type: ignore[arg-type]
+        return ReportBuilder(data).build()
 
 
 def step_labels() -> dict[str, str]:
@@ -82,10 +82,13 @@ def step_labels() -> dict[str, str]:
     }
 
 
-class ReportBuilder(Kit):
-    """One report being built: the proposal's ``Kit`` with this document's layout."""
+class ReportBuilder(DocumentKit):
+    """One report being built: the house's document kit with this report's
+    data and layout."""
 
-    data: ReportData  # type: ignore[assignment]
+    def __init__(self, data: ReportData) -> None:
+        super().__init__()
+        self.data = data
 
     def build(self) -> bytes:
         meta = self.data.meta

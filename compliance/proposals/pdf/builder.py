@@ -41,23 +41,25 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import HRFlowable
 
-from compliance.proposals.pdf import sections, theme
-from compliance.proposals.pdf.data import (
-    ProposalData,
-    SectionKey,
-)
-from compliance.proposals.pdf.flowables import Heading, PageRef, Para, markup
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.i18n import override
-from compliance.proposals.pdf.kit import Kit, a4_document, body_frame
-from compliance.proposals.pdf.theme import (
+from compliance.documents import theme
+from compliance.documents.flowables import Heading, PageRef, Para, markup
+from compliance.documents.fonts import register_fonts
+from compliance.documents.i18n import gettext as _
+from compliance.documents.i18n import override
+from compliance.documents.page import a4_document, body_frame, fit_line
+from compliance.documents.theme import (
     BOLD,
     CONTENT_WIDTH,
     PAGE_HEIGHT,
     PAGE_WIDTH,
     REGULAR,
 )
+from compliance.proposals.pdf import sections
+from compliance.proposals.pdf.data import (
+    ProposalData,
+    SectionKey,
+)
+from compliance.proposals.pdf.kit import Kit
 
 __all__ = ["build_proposal_pdf"]
 
@@ -72,21 +74,6 @@ COVER_LOGO_HEIGHT = 18 * mm
 # The running header and footer: one line each, at this size.
 RUNNING_SIZE = 7.5
 RUNNING_GAP = 6 * mm
-
-
-def fit_line(text: str, width: float, font: str, size: float) -> str:
-    """``text`` cut to ``width`` with an ellipsis: a running header holds one
-    line, and the cover has the whole value."""
-    if stringWidth(text, font, size) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with the ellipsis
-        middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + "…"
 
 
 def _height(story: list[Flowable]) -> float:

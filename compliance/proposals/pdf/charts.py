@@ -14,11 +14,11 @@ from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from compliance.proposals.pdf import theme
+from compliance.documents import theme
+from compliance.documents.i18n import gettext as _
+from compliance.documents.render import FigureDrawing
+from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.data import PlanData
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.render import FigureDrawing
-from compliance.proposals.pdf.theme import BOLD, REGULAR
 
 Point = tuple[float, float]
 GUARD_STYLE = {  # kind: (width in pt, colour)

@@ -48,7 +48,10 @@ from cells.drawing import (
     layout_drawing,
 )
 from cells.drawing import Drawing as PlanDrawing
-from compliance.proposals.pdf import theme
+from compliance.documents import theme
+from compliance.documents.fonts import register_fonts
+from compliance.documents.i18n import gettext as _
+from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.charts import (
     GUARD_STYLE,
     arrow_head,
@@ -57,9 +60,6 @@ from compliance.proposals.pdf.charts import (
     text_shape,
 )
 from compliance.proposals.pdf.data import CellSection
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.theme import BOLD, REGULAR
 from compliance.proposals.pdf.underlay_image import underlay_shape
 
 PT_PER_MM = 72 / 25.4

@@ -26,7 +26,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from compliance.proposals.pdf import theme
+from compliance.documents import theme
+from compliance.documents.flowables import Para, markup
+from compliance.documents.i18n import gettext as _
+from compliance.documents.kit import KEY_LEADING, KEY_SIZE
+from compliance.documents.theme import BOLD, CONTENT_WIDTH, REGULAR
 from compliance.proposals.pdf.charts import arrow_head, new_drawing, text_shape, wrap
 from compliance.proposals.pdf.data import (
     FunctionStatus,
@@ -35,10 +39,7 @@ from compliance.proposals.pdf.data import (
     SafetyFunctionRow,
     Specification,
 )
-from compliance.proposals.pdf.flowables import Para, markup
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.kit import KEY_LEADING, KEY_SIZE, Kit
-from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
+from compliance.proposals.pdf.kit import Kit
 from compliance.safety_functions.diagram import BlockInput, Diagram, block_diagram
 
 ORDER: dict[FunctionStatus, int] = {"fail": 0, "needs_evidence": 1, "pass": 2}

@@ -19,18 +19,19 @@ from reportlab.platypus import (
 
 from cells.drawing import opening_label, segment_label
 from cells.exchange import CellDocument
-from compliance.proposals.pdf import charts, plan_figure, safety_functions, theme
+from compliance.documents import theme
+from compliance.documents.flowables import DraftMark, Para, markup
+from compliance.documents.i18n import gettext as _
+from compliance.documents.i18n import ngettext
+from compliance.documents.theme import BOLD, CONTENT_WIDTH, REGULAR
+from compliance.proposals.pdf import charts, plan_figure, safety_functions
 from compliance.proposals.pdf.data import (
     FindingRow,
     RuleRow,
     SectionKey,
     SignatureDeclaration,
 )
-from compliance.proposals.pdf.flowables import DraftMark, Para, markup
-from compliance.proposals.pdf.i18n import gettext as _
-from compliance.proposals.pdf.i18n import ngettext
 from compliance.proposals.pdf.kit import Kit
-from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
 
 # --- 1. executive summary -------------------------------------------------------
 

@@ -15,11 +15,11 @@ from rest_framework.test import APIClient
 
 from cells import selectors as cell_selectors
 from compliance.assessment import services as assessment_services
+from compliance.documents import theme
 from compliance.models import ProposalDocument, ProposalText
 from compliance.proposals import authoring
 from compliance.proposals.building import build_document
 from compliance.proposals.data import proposal_data
-from compliance.proposals.pdf import theme
 from compliance.proposals.pdf.data import SECTIONS
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import proposal_request

@@ -14,9 +14,13 @@ import pytest
 from pypdf import PdfReader
 
 from compliance.assessment import services as assessment_services
+from compliance.documents import i18n
+from compliance.documents.i18n import override
 from compliance.proposals.building import build_document
-from compliance.proposals.data import _safety_functions, proposal_data
-from compliance.proposals.pdf import i18n
+from compliance.proposals.data import proposal_data
+from compliance.proposals.data.safety_functions import (
+    safety_function_rows as _safety_functions,
+)
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import (
     PfhdFigure,
@@ -28,7 +32,6 @@ from compliance.proposals.pdf.data import (
     SubsystemRow,
     ValidationResult,
 )
-from compliance.proposals.pdf.i18n import override
 from compliance.proposals.pdf.kit import section_titles
 from compliance.proposals.services import proposal_request
 from compliance.safety_functions import selectors as function_selectors

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from compliance.assessment.report.builder import build_report_pdf, long_date
-from compliance.proposals.pdf.i18n import gettext, override
+from compliance.documents.i18n import gettext, override
 from tests.compliance.assessment.report.samples import sample_report
 
 VERIFIES = "The seal verifies: the revision is as it was signed."

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from compliance.assessment import services
 from compliance.assessment.report_views import report_data
+from compliance.documents.i18n import gettext, override
 from compliance.models import Revision
-from compliance.proposals.pdf.i18n import gettext, override
 from tests.compliance.assessment.test_tamper_evidence import (
     as_the_owner_without_guards,
     raw,

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from compliance.documents.i18n import override
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import SECTIONS, HazardRow
-from compliance.proposals.pdf.i18n import override
 from compliance.proposals.pdf.kit import section_titles
 from tests.compliance.proposals.pdf.samples import (
     SIGNED_HASH,

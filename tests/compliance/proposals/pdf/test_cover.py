@@ -14,13 +14,13 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cells.models import Cell, Organisation, Project
+from compliance.documents.fonts import BOLD, REGULAR, register_fonts
+from compliance.documents.i18n import gettext, override
+from compliance.documents.theme import PAGE_WIDTH
 from compliance.proposals.models import Proposal
 from compliance.proposals.pdf.builder import COVER_RULE, build_proposal_pdf
 from compliance.proposals.pdf.data import SECTIONS
-from compliance.proposals.pdf.fonts import BOLD, REGULAR, register_fonts
-from compliance.proposals.pdf.i18n import gettext, override
 from compliance.proposals.pdf.kit import section_titles
-from compliance.proposals.pdf.theme import PAGE_WIDTH
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from compliance.documents.flowables import Para
+from compliance.documents.fonts import register_fonts
+from compliance.documents.theme import REGULAR
 from compliance.proposals.pdf.builder import build_proposal_pdf
-from compliance.proposals.pdf.flowables import Para
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.theme import REGULAR
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
 TEXT = " ".join(["보호 울타리의 높이는 1,800 mm 이상이어야 한다."] * 12)

@@ -12,10 +12,11 @@ from pypdf import PdfReader
 from reportlab.graphics.shapes import Circle, Group, Line, Rect, String, mmult
 
 from cells.exchange import PointDoc
-from compliance.proposals.pdf import plan_figure, theme
+from compliance.documents import theme
+from compliance.documents.theme import CONTENT_WIDTH
+from compliance.proposals.pdf import plan_figure
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import CellSection, DeviceDistance
-from compliance.proposals.pdf.theme import CONTENT_WIDTH
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
 WIDTH, HEIGHT = CONTENT_WIDTH, 425.0  # as the cell section asks: 150 mm high

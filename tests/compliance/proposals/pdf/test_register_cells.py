@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from reportlab.platypus import Table, TableStyle
 
-from compliance.proposals.pdf import theme
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.kit import (
+from compliance.documents import theme
+from compliance.documents.fonts import register_fonts
+from compliance.documents.kit import (
     CELL_LEADING,
     CELL_PADDING,
     CELL_SIZE,
     HEAD_LEADING,
     HEAD_SIZE,
-    Kit,
 )
-from compliance.proposals.pdf.theme import BOLD, REGULAR
+from compliance.documents.theme import BOLD, REGULAR
+from compliance.proposals.pdf.kit import Kit
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
 ATTRIBUTES = (

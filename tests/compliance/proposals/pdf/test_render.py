@@ -32,11 +32,12 @@ from reportlab.graphics.shapes import (
 )
 from reportlab.pdfgen.canvas import Canvas
 
-from compliance.proposals.pdf import charts, plan_figure, theme
+from compliance.documents import theme
+from compliance.documents.fonts import register_fonts
+from compliance.documents.render import FigureDrawing, draw_figure
+from compliance.documents.theme import BOLD, CONTENT_WIDTH, REGULAR
+from compliance.proposals.pdf import charts, plan_figure
 from compliance.proposals.pdf.builder import build_proposal_pdf
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.render import FigureDrawing, draw_figure
-from compliance.proposals.pdf.theme import BOLD, CONTENT_WIDTH, REGULAR
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
 pytestmark = pytest.mark.skipif(
@@ -168,7 +169,7 @@ def test_a_changed_style_is_seen(tmp_path):
 
 
 def test_the_proposal_draws_its_figures_this_way(monkeypatch):
-    from compliance.proposals.pdf import render
+    from compliance.documents import render
 
     drawn = []
     original = render.draw_figure

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from compliance.proposals.pdf.flowables import TextFitter
-from compliance.proposals.pdf.fonts import register_fonts
-from compliance.proposals.pdf.theme import BOLD, REGULAR
+from compliance.documents.flowables import TextFitter
+from compliance.documents.fonts import register_fonts
+from compliance.documents.theme import BOLD, REGULAR
 
 TEXT = "Fixed guard of 1,800 mm with interlocked door; 안전 매트 앞 작업 위치\n둘째 줄"
 
@@ -32,7 +32,7 @@ def test_a_text_broken_again_gives_the_same_lines_from_memory(monkeypatch):
     def measured(*_args):
         raise AssertionError("measured again")
 
-    monkeypatch.setattr("compliance.proposals.pdf.flowables.stringWidth", measured)
+    monkeypatch.setattr("compliance.documents.flowables.stringWidth", measured)
     again = fitter.lines(TEXT, 90, REGULAR, 8)
     assert again == first[:-1]  # the caller's change is not remembered
     # Another width is broken anew (from the words' widths it knows) ...

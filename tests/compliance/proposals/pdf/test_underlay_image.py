@@ -11,10 +11,11 @@ import pytest
 from PIL import Image as PILImage
 from reportlab.graphics.shapes import Image
 
-from compliance.proposals.pdf import fonts, plan_figure
+from compliance.documents import fonts
+from compliance.documents.theme import CONTENT_WIDTH
+from compliance.proposals.pdf import plan_figure
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import ProposalData, UnderlayImage
-from compliance.proposals.pdf.theme import CONTENT_WIDTH
 from compliance.proposals.pdf.underlay_image import visible_box
 from tests.compliance.proposals.pdf.samples import sample_proposal
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parents[3] / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 DOMAIN = "django"  # the catalogue Django's makemessages writes
 
 _language: contextvars.ContextVar[str] = contextvars.ContextVar(

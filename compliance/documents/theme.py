@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
-from compliance.proposals.pdf.fonts import BOLD, REGULAR
+from compliance.documents.fonts import BOLD, REGULAR
 
 __all__ = ["BOLD", "REGULAR"]
 
