@@ -8,7 +8,11 @@ from knox.models import AuthToken
 
 from cells.models import (
     Cell,
+    CellCertificate,
+    Device,
     GuardSegment,
+    LayoutImage,
+    LayoutUnderlay,
     Membership,
     Opening,
     OperatorStation,
@@ -76,6 +80,94 @@ class CellAdmin(admin.ModelAdmin):
 class OpeningAdmin(admin.ModelAdmin):
     list_display = ["__str__", "segment", "offset_mm", "width_mm", "purpose"]
     list_select_related = ["segment"]
+
+
+@admin.register(Device)
+class DeviceAdmin(admin.ModelAdmin):
+    list_display = ["label", "kind", "cell", "claimed_pl", "library_device"]
+    list_filter = ["kind", "claimed_pl"]
+    list_select_related = ["cell", "library_device"]
+    search_fields = ["label", "cell__name"]
+    autocomplete_fields = ["cell", "library_device"]
+    raw_id_fields = ["opening"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # A device a risk-reduction measure names stays in its cell
+        # (Device.clean, and the database once the measure is signed).
+        return ["cell"] if obj is not None and obj.measures.exists() else []
+
+
+@admin.register(CellCertificate)
+class CellCertificateAdmin(admin.ModelAdmin):
+    list_display = [
+        "number",
+        "kind",
+        "cell",
+        "issuing_body",
+        "issued_on",
+        "valid_until",
+    ]
+    list_filter = ["kind", "valid_until"]
+    list_select_related = ["cell"]
+    search_fields = ["number", "issuing_body", "cell__name"]
+    autocomplete_fields = ["cell"]
+    readonly_fields = ["created_by", "created_at"]
+
+
+@admin.register(LayoutImage)
+class LayoutImageAdmin(admin.ModelAdmin):
+    """The picture is uploaded on the cell's page: here only how it is placed
+    and shown can be changed, or the picture removed."""
+
+    list_display = [
+        "__str__",
+        "cell",
+        "content_type",
+        "width_px",
+        "height_px",
+        "shown",
+        "in_pdf",
+        "uploaded_at",
+    ]
+    list_filter = ["shown", "in_pdf", "content_type"]
+    list_select_related = ["cell"]
+    search_fields = ["file_name", "cell__name"]
+    # What the bytes are: they come with the upload.
+    readonly_fields = [
+        "cell",
+        "file_name",
+        "content_type",
+        "width_px",
+        "height_px",
+        "uploaded_at",
+        "updated_at",
+    ]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(LayoutUnderlay)
+class LayoutUnderlayAdmin(admin.ModelAdmin):
+    """Read-only: the lines are what the DXF import kept; importing again
+    replaces them, and they can be removed here."""
+
+    list_display = ["__str__", "cell", "line_count", "imported_at"]
+    list_select_related = ["cell"]
+    search_fields = ["source_name", "cell__name"]
+    # Not the lines themselves: up to tens of thousands of numbers.
+    fields = ["cell", "source_name", "line_count", "imported_at"]
+    readonly_fields = ["line_count", "imported_at"]
+
+    @admin.display(description=_("lines"))
+    def line_count(self, obj: LayoutUnderlay) -> int:
+        return len(obj.lines)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 # Authentication (issue 13): a token made in the admin must expire too (knox's
