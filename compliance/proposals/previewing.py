@@ -57,8 +57,7 @@ def build_preview(preview_id: int, claim: str) -> str:
     if preview is None:
         return "skipped"
     try:
-        with builder.no_cycle_collection():
-            pdf = builder.build_proposal_pdf(proposal_data(as_next_version(preview)))
+        pdf = builder.build_proposal_pdf(proposal_data(as_next_version(preview)))
         drawn = page_images(
             pdf,
             width_px=ProposalPreview.WIDTH_PX,

@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable
 
 from celery import shared_task
+from celery.signals import worker_process_init
 from celery.utils import uuid
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -29,12 +30,23 @@ from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError as BrokerError
 
 from compliance.proposals import previewing
-from compliance.proposals.building import build_document, claim_expired
+from compliance.proposals.building import (
+    build_document,
+    claim_expired,
+    prepare_worker,
+)
 from compliance.proposals.models import ProposalDocument, ProposalPreview
 
 logger = logging.getLogger(__name__)
 
 Status = ProposalDocument.Status
+
+
+@worker_process_init.connect
+def _prepare_worker_process(**_kwargs) -> None:
+    """Each pool process of a Celery worker, as it starts (not the web
+    processes, where builds run in-process without a broker)."""
+    prepare_worker()
 
 
 @shared_task(

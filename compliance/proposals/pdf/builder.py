@@ -18,10 +18,8 @@ reportlab is not thread-safe: build in worker processes (STYLE.md).
 from __future__ import annotations
 
 import base64
-import gc
 import io
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -86,25 +84,8 @@ def _height(story: list[Flowable]) -> float:
 def build_proposal_pdf(data: ProposalData) -> bytes:
     """The proposal as PDF bytes; the same data always gives the same bytes."""
     register_fonts()
-    with override(data.language), no_cycle_collection():
+    with override(data.language):
         return ProposalBuilder(data).build()
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused while one document is made: a large
-    proposal makes some hundred thousand short-lived objects, and the
-    collections they set off (each walking every object alive in the
-    process) took about a tenth of the PDF's build and a fifth of the whole
-    task. Freed by reference counting as before; what cycles they leave are
-    collected once it runs again. Nested, the outermost one resumes it."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class ProposalBuilder(Kit):

@@ -390,7 +390,7 @@ def test_the_layout_labels_are_read_once_not_once_per_finding(
     assert [f.rule_id for f in korean.findings] == [f.rule_id for f in data.findings]
 
 
-def test_the_task_reads_and_builds_with_the_cycle_collector_paused(
+def test_a_build_leaves_the_cycle_collector_as_it_found_it(
     owner, guarded_cell, monkeypatch
 ):
     import gc
@@ -417,5 +417,26 @@ def test_the_task_reads_and_builds_with_the_cycle_collector_paused(
     )
     seen.clear()
     assert build_document(document.pk, claim="test") == "ready"
-    assert seen == [("data", False), ("pdf", False)]
+    # Process-wide state is the worker's to set (building.prepare_worker):
+    # a build in a web process must not pause the collector of its threads.
+    assert seen == [("data", True), ("pdf", True)]
     assert gc.isenabled()
+
+
+def test_a_worker_process_sets_aside_what_it_loaded_as_it_starts():
+    import gc
+
+    from celery.signals import worker_process_init
+    from reportlab.pdfbase import pdfmetrics
+
+    from compliance.documents.fonts import BOLD, REGULAR
+    from compliance.proposals import tasks  # noqa: F401  connects the handler
+
+    assert gc.get_freeze_count() == 0
+    try:
+        worker_process_init.send(sender=None)
+        assert gc.get_freeze_count() > 0
+        assert {REGULAR, BOLD} <= set(pdfmetrics.getRegisteredFontNames())
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
