@@ -65,7 +65,7 @@ CACHE_FORMAT = 1
 # The code that computes findings and cost lines: a release that changes it
 # computes them again, even where the rule packs' version was not raised.
 COMPUTED_BY = (
-    "cells/drawing.py",
+    "cells/drawing",
     "cells/drawing_perimeter.py",
     "cells/drawing_svg.py",
     "cells/geometry.py",
