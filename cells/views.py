@@ -57,7 +57,6 @@ from cells.forms import (
     OperatorStationForm,
     ProjectForm,
 )
-from cells.htmx import is_fragment_request, render_page
 from cells.layout_dxf.selectors import underlay_lines
 from cells.layout_editor import services as plan_edits
 from cells.layout_editor.selectors import plan_model
@@ -76,6 +75,7 @@ from cells.permissions import can_edit, editable_organisation_ids, require_edit
 from compliance.rules import results, sensing
 from compliance.rules.inputs import digest, versioned
 from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
+from config.htmx import is_fragment_request, render_page
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
     "“%(name)s” is part of a signed risk assessment, which must be kept as it was "

@@ -80,7 +80,7 @@ def test_the_catalogue_holds_every_message_the_source_marks(tmp_path):
 def test_the_catalogue_holds_every_text_of_the_fixtures():
     # makemessages collects them through a file it writes beside the settings,
     # which a copy of the source does not see: checked here directly.
-    from cells.management.commands.makemessages import fixture_messages
+    from compliance.management.commands.makemessages import fixture_messages
 
     translated = {str(m.id): m.string for m in _messages(ROOT / CATALOGUE) if m.string}
     missing = [text for text in fixture_messages() if text not in translated]

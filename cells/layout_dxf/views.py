@@ -25,7 +25,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from cells import selectors
 from cells.drawing import layout_drawing
 from cells.exchange import GuardSegmentDoc, PointDoc
-from cells.htmx import is_fragment_request, render_page
 from cells.layout_dxf import reading, services
 from cells.layout_dxf.api import cell_layout_dxf, dxf_response
 from cells.layout_dxf.forms import (
@@ -38,6 +37,7 @@ from cells.models import Cell
 from cells.permissions import require_edit
 from cells.views import drawing_labels
 from compliance.rules.inputs import versioned
+from config.htmx import is_fragment_request, render_page
 
 TEMPLATE = "cells/layout_dxf/layout_dxf_import.html"
 

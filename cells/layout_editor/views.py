@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cells import selectors
-from cells.htmx import is_fragment_request
 from cells.layout_editor import inputs, services
 from cells.models import Cell
 from cells.permissions import require_edit
 from cells.views import render_workspace
+from config.htmx import is_fragment_request
 
 # Fields sent as JSON text inside the form-encoded body.
 JSON_FIELDS = ("points", "a", "b", "from", "to", "at")

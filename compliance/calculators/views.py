@@ -9,11 +9,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 
-from cells.htmx import render_page
 from compliance.calculators import ts15066
 from compliance.calculators.forms import calculator_form_class
 from compliance.calculators.presentation import present_result
 from compliance.calculators.registry import CALCULATORS
+from config.htmx import render_page
 
 
 @login_required

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
-from cells.htmx import render_page
 from cells.permissions import can_edit
 from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
@@ -34,6 +33,7 @@ from compliance.costs.sources import shown_source
 from compliance.plan.schedule import format_range
 from compliance.rules.inputs import forget, versioned
 from compliance.rules.selectors import shown_citation
+from config.htmx import render_page
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"

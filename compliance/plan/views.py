@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
-from cells.htmx import render_page
 from cells.permissions import can_edit
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.views import (
@@ -32,6 +31,7 @@ from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 from compliance.rules.inputs import versioned
+from config.htmx import render_page
 
 PLAN = "compliance/plan/cell_plan.html"
 CHART_WIDTH = 360  # px of the longest cost bar

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
-from cells.htmx import render_page
 from cells.permissions import can_edit, require_edit
 from compliance.calculators.iso13849_verification_tables import K1_COLUMN_KEYS
 from compliance.rules.selectors import shown_citation
@@ -36,6 +35,7 @@ from compliance.safety_functions.verification import (
     PlrBasis,
     verify_function,
 )
+from config.htmx import render_page
 
 LIST = "compliance/safety_functions/cell_functions.html"
 DETAIL = "compliance/safety_functions/function_detail.html"

@@ -16,7 +16,7 @@ from django.db import connection
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from cells.management.commands.seed_demo import DEMO_PASSWORD
+from compliance.management.commands.seed_demo import DEMO_PASSWORD
 from tests.signed_records import remove_signed_records
 from tests.walk import NOT_PAGES, SIGNED_OUT, Visit, demo_world, page_names, visits
 

@@ -15,7 +15,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from cells.auth import client_ip
-from cells.management.commands.seed_demo import DEMO_PASSWORD
+from compliance.management.commands.seed_demo import DEMO_PASSWORD
 from tests.compliance.conftest import PASSWORD
 from tests.factories import UserFactory
 

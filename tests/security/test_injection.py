@@ -41,10 +41,10 @@ from django.urls import URLPattern, reverse
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from cells.management.commands.seed_demo import PALLETISER
 from cells.models import Cell, Membership, Organisation, Role
 from compliance.assessment import services as assessment
 from compliance.costs.catalogue import CATALOGUE
+from compliance.management.commands.seed_demo import PALLETISER
 from compliance.models import (
     CatalogueEdit,
     CustomLineItem,

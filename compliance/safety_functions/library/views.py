@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
-from cells.htmx import render_page
 from cells.permissions import can_edit
 from compliance.costs.selectors import money_range_text
 from compliance.costs.views import add_errors
@@ -37,6 +36,7 @@ from compliance.safety_functions.library.services import (
     library_import_csv,
     library_seed,
 )
+from config.htmx import render_page
 
 LIBRARY_PAGE = "compliance/safety_functions/library/library_detail.html"
 FORM_PAGE = "compliance/safety_functions/library/library_device_form.html"
