@@ -95,7 +95,7 @@ class RowWriter:
 
     def _catalogue(self, kind: str, *ids: str) -> str:
         """A hazard group's name, or an origin's or consequence's text,
-        translated (as ``views.Row`` gives them)."""
+        translated (as ``views.register.Row`` gives them)."""
         key = (kind, *ids)
         found = self._displays.get(key)
         if found is None:
@@ -105,7 +105,7 @@ class RowWriter:
         return found
 
     def row(self, row) -> str:
-        """The ``<tr>`` of one hazard (``views.Row``), as the partial writes
+        """The ``<tr>`` of one hazard (``views.register.Row``), as the partial writes
         it when no measure of it is being edited or deleted."""
         h = row.hazard
         w = self.words

@@ -29,9 +29,9 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from compliance.documents.fonts import register_fonts
 from compliance.proposals.data import proposal_data
 from compliance.proposals.models import ProposalDocument
-from compliance.documents.fonts import register_fonts
 from compliance.proposals.pdf import builder
 
 logger = logging.getLogger(__name__)

@@ -258,7 +258,7 @@ def _distance_check(cell) -> checks.CheckedFinding:
 
 
 def _row(revision, hazard):
-    from compliance.assessment.views import _row
+    from compliance.assessment.views.register import row as _row
 
     register = selectors.register(revision)
     return _row(

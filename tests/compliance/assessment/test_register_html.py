@@ -11,7 +11,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from compliance.assessment import services, views
+from compliance.assessment import services
+from compliance.assessment.views import register as views
 from tests.compliance.conftest import CRUSHING, sign_revision, state_limits
 from tests.factories import DeviceFactory, GuardSegmentFactory, OpeningFactory
 

@@ -128,7 +128,7 @@ def test_every_figure_the_findings_compare_has_a_name():
 def test_a_figure_line_reads_in_the_readers_language():
     from django.utils import translation
 
-    from compliance.proposals.data import _number_line
+    from compliance.proposals.data.figures import number_line as _number_line
 
     with translation.override("ko"):
         assert _number_line("required_mm", 1800) == "필요 1,800 mm"
