@@ -163,7 +163,7 @@ def test_incomplete_figures_need_evidence_and_say_why(
 
 
 def cell_findings(cell):
-    from compliance.assessment.selectors import cell_with_layout
+    from compliance.rules.selectors import cell_with_layout
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
 
