@@ -27,6 +27,7 @@ from cells.models import (
     Organisation,
     Project,
 )
+from cells.naming import layout_names
 
 
 def organisations_for(user) -> QuerySet[Organisation]:
@@ -107,15 +108,40 @@ def load_layout(cell: Cell) -> Cell:
     if "stations" not in loaded:
         stations = list(OperatorStation.objects.filter(cell=cell).order_by("id"))
         attach(cell, "stations", OperatorStation, stations, "cell")
+    openings = name_layout(cell)
     if "devices" not in loaded:
-        # The library entry too: the bill of materials prices from it.
+        # The library entry too: the bill of materials prices from it. A
+        # device's opening is the layout's own (named, with its segment).
         devices = list(
             Device.objects.filter(cell=cell)
-            .select_related("opening__segment", "library_device")
+            .select_related("library_device")
             .order_by("id")
         )
+        for device in devices:
+            if device.opening_id in openings:
+                device._state.fields_cache["opening"] = openings[device.opening_id]
         attach(cell, "devices", Device, devices, "cell")
     return cell
+
+
+def name_layout(cell: Cell) -> dict[int, Opening]:
+    """Give each guard segment and opening of a loaded layout its name on the
+    plan (``cells.naming``: ``plan_label``, which their ``str`` shows). The
+    openings by id."""
+    segments = list(cell.segments.all())
+    names = layout_names(
+        (segment.label, [o.label for o in segment.openings.all()])
+        for segment in segments
+    )
+    by_id: dict[int, Opening] = {}
+    for segment, (name, opening_names) in zip(segments, names, strict=True):
+        segment.plan_label = name
+        for opening, opening_name in zip(
+            segment.openings.all(), opening_names, strict=True
+        ):
+            opening.plan_label = opening_name
+            by_id[opening.pk] = opening
+    return by_id
 
 
 def segments_for(user) -> QuerySet[GuardSegment]:

@@ -24,7 +24,7 @@ devices), ``checks`` (the safety engineer's marks) and ``plan``
 from __future__ import annotations
 
 from cells.drawing.devices import LINE_KINDS
-from cells.drawing.labels import Box, _Grid, _text_box, opening_label, segment_label
+from cells.drawing.labels import Box, _Grid, _text_box
 from cells.drawing.plan import MAX_GRID_LINES, NICE_STEPS_MM, layout_drawing
 from cells.drawing.primitives import (
     ClearanceShape,
@@ -71,6 +71,4 @@ __all__ = [
     "_text_box",
     "element_key",
     "layout_drawing",
-    "opening_label",
-    "segment_label",
 ]

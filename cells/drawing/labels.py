@@ -1,10 +1,10 @@
-"""The labels of the plan: their names, their texts and where they go.
+"""The labels of the plan: their texts and where they go (the elements'
+names are ``cells.naming``'s).
 
-A guard's and an opening's name (``segment_label``, ``opening_label``, which
-the proposal's Guarding table uses too), lengths as grouped millimetres, the
-angle and point of a caption beside its line, and the helpers that keep a
-caption off the others: its box on screen, whether a box meets another box, a
-line or a circle, and ``_Grid``, which files boxes and lines by where they are.
+Lengths as grouped millimetres, the angle and point of a caption beside its
+line, and the helpers that keep a caption off the others: its box on screen,
+whether a box meets another box, a line or a circle, and ``_Grid``, which
+files boxes and lines by where they are.
 """
 
 from __future__ import annotations
@@ -14,17 +14,6 @@ from collections.abc import Sequence
 
 from cells import geometry
 from cells.drawing.primitives import Label, Line
-
-
-def segment_label(segment, index: int) -> str:
-    """A guard segment's name on the plan: its label, else S and its number."""
-    return segment.label or f"S{index + 1}"
-
-
-def opening_label(opening, index: int) -> str:
-    """An opening's name on the plan: its label, else O and its number along
-    its segment."""
-    return opening.label or f"O{index + 1}"
 
 
 def _mm(value: float) -> str:

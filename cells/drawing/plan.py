@@ -23,8 +23,6 @@ from cells.drawing.labels import (
     _overlaps,
     _readable_angle,
     _text_box,
-    opening_label,
-    segment_label,
 )
 from cells.drawing.primitives import (
     ClearanceShape,
@@ -40,6 +38,7 @@ from cells.drawing.primitives import (
     StationShape,
 )
 from cells.exchange import CellDocument
+from cells.naming import layout_names
 
 NICE_STEPS_MM = (100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000)
 MAX_GRID_LINES = 14
@@ -161,7 +160,12 @@ def layout_drawing(
 
     segments: list[SegmentShape] = []
     openings: list[OpeningShape] = []
+    names = layout_names(
+        (seg.label, [op.label for op in seg.openings])
+        for seg in document.guard_segments
+    )
     for s_index, seg in enumerate(document.guard_segments):
+        label, opening_names = names[s_index]
         start = (float(seg.start.x_mm), float(seg.start.y_mm))
         end = (float(seg.end.x_mm), float(seg.end.y_mm))
         length = geometry.distance_mm(start, end)
@@ -173,7 +177,6 @@ def layout_drawing(
                 b = geometry.point_along(start, end, min(cut_start, length))
                 pieces.append(Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]))
             cursor = max(cursor, cut_end)
-        label = segment_label(seg, s_index)
         cx, cy = _caption_point(start, end, centre, font * 1.9)
         segments.append(
             SegmentShape(
@@ -198,13 +201,13 @@ def layout_drawing(
                 OpeningShape(
                     segment_index=s_index,
                     index=o_index,
-                    label=opening_label(op, o_index),
+                    label=opening_names[o_index],
                     purpose=op.purpose,
                     gap=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
                     caption=Label(
                         x=ix,
                         y=-iy,
-                        text=f"{opening_label(op, o_index)} · {_mm(op.width_mm)}",
+                        text=f"{opening_names[o_index]} · {_mm(op.width_mm)}",
                         sub=f"{op.lower_edge_mm:,}–{op.upper_edge_mm:,} mm",
                         rotate_deg=_readable_angle(start, end),
                     ),

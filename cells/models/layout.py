@@ -109,7 +109,9 @@ class GuardSegment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.label or f"#{self.pk}"
+        # Its name on the plan once its layout is loaded (``cells.selectors.
+        # name_layout``: S2 when unlabelled); read alone, its label or id.
+        return self.__dict__.get("plan_label") or self.label or f"#{self.pk}"
 
     @property
     def start(self) -> geometry.Point:
@@ -239,6 +241,9 @@ class Opening(models.Model):
         ]
 
     def __str__(self) -> str:
+        # Its name on the plan once its layout is loaded (O3 when unlabelled).
+        if self.__dict__.get("plan_label"):
+            return self.plan_label
         if self.label:
             return self.label
         # Unsaved (in an import): no number yet.

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from cells.models import Cell, GuardSegment, Opening, OperatorStation
+from cells.naming import layout_names, opening_place
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.content import (
     DeclarationContent,
@@ -104,26 +105,41 @@ def register_page(revision: Revision) -> list[Hazard]:
 
 
 def perimeter_labels(cell: Cell) -> dict[str, list[tuple]]:
-    """The labels of a cell's guard segments, openings (with their segment's)
-    and operator stations, as their ``str`` gives them, in the layout's
-    order: what the hazard form's places and the suggestions read. Three
-    queries once per request (kept on the cell), no model read."""
+    """The names of a cell's guard segments, openings (with their segment's)
+    and operator stations, as the plan names them, in the layout's order:
+    what the hazard form's places and the suggestions read. Three queries
+    once per request (kept on the cell), no model read."""
     found = getattr(cell, "_csp_perimeter", None)
     if found is None:
-        segments = [
-            (pk, label or f"#{pk}")
-            for pk, label in GuardSegment.objects.filter(cell=cell)
+        segment_rows = list(
+            GuardSegment.objects.filter(cell=cell)
             .order_by("id")
             .values_list("pk", "label")
-        ]
-        openings = [
-            (pk, label or f"#{pk}", purpose, segment_label or f"#{segment_pk}")
-            for pk, label, purpose, segment_pk, segment_label in Opening.objects.filter(
-                segment__cell=cell
-            )
+        )
+        by_segment: dict[int, list[tuple[int, str, str]]] = {
+            pk: [] for pk, _label in segment_rows
+        }
+        for pk, label, purpose, segment_pk in (
+            Opening.objects.filter(segment__cell=cell)
             .order_by("segment_id", "offset_mm", "id")
-            .values_list("pk", "label", "purpose", "segment_id", "segment__label")
-        ]
+            .values_list("pk", "label", "purpose", "segment_id")
+        ):
+            by_segment[segment_pk].append((pk, label, purpose))
+        # Named as the plan names them (``cells.naming``).
+        names = layout_names(
+            (label, [o[1] for o in by_segment[pk]]) for pk, label in segment_rows
+        )
+        segments, openings = [], []
+        for (pk, _label), (name, opening_names) in zip(
+            segment_rows, names, strict=True
+        ):
+            segments.append((pk, name))
+            openings += [
+                (o_pk, o_name, purpose, name)
+                for (o_pk, _o_label, purpose), o_name in zip(
+                    by_segment[pk], opening_names, strict=True
+                )
+            ]
         stations = list(
             OperatorStation.objects.filter(cell=cell)
             .order_by("id")
@@ -185,7 +201,7 @@ def location_choices(cell: Cell) -> dict[str, str]:
     labels = perimeter_labels(cell)
     choices = {f"segment:{pk}": label for pk, label in labels["segments"]}
     for pk, label, _purpose, segment in labels["openings"]:
-        choices[f"opening:{pk}"] = f"{segment} / {label}"
+        choices[f"opening:{pk}"] = opening_place(segment, label)
     for pk, label in labels["stations"]:
         choices[f"station:{pk}"] = label
     return choices

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cells import geometry, perimeter
 from cells.models import Cell, Device
+from cells.naming import layout_names, opening_place
 from compliance.assessment import selectors
 from compliance.assessment.content import PREVIEW_HASH
 from compliance.rules.facts import (
@@ -259,12 +260,16 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
     inputs = cell_inputs(cell).load()
     zone = hazard_zone(cell)
     segments, openings = [], []
-    for segment in cell.segments.all():
+    layout = list(cell.segments.all())
+    names = layout_names(
+        (segment.label, [o.label for o in segment.openings.all()]) for segment in layout
+    )
+    for segment, (name, opening_names) in zip(layout, names, strict=True):
         start, end = segment.start, segment.end
         segments.append(
             SegmentFacts(
                 key=f"segment:{segment.pk}",
-                label=str(segment),
+                label=name,
                 kind=segment.kind,
                 height_mm=segment.height_mm,
                 length_mm=segment.length_mm,
@@ -277,13 +282,15 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 bottom_gap_mm=segment.bottom_gap_mm,
             )
         )
-        for opening in segment.openings.all():
+        for opening, opening_name in zip(
+            segment.openings.all(), opening_names, strict=True
+        ):
             a = geometry.point_along(start, end, opening.offset_mm)
             b = geometry.point_along(start, end, opening.offset_mm + opening.width_mm)
             openings.append(
                 OpeningFacts(
                     key=f"opening:{opening.pk}",
-                    label=f"{segment} / {opening}",
+                    label=opening_place(name, opening_name),
                     segment_key=f"segment:{segment.pk}",
                     purpose=opening.purpose,
                     width_mm=opening.width_mm,

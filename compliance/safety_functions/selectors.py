@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from cells.models import Cell, Device
 from compliance.assessment.models import Assessment, RevisionStatus
-from compliance.assessment.selectors import hazard_plr
+from compliance.assessment.selectors import hazard_plr, perimeter_labels
 from compliance.calculators.iso13849_k1 import K1Table
 from compliance.safety_functions import proposing
 from compliance.safety_functions.documents import ValidationTest, validation_plan
@@ -297,6 +297,10 @@ def suggestions(cell: Cell) -> list[proposing.Suggestion]:
     accepted or discarded."""
     hazards = assessment_hazards(cell)
     merged = {**hazards.signed, **hazards.draft}
+    # Openings by the names the plan gives them (an unlabelled one is O3).
+    opening_names = {
+        pk: name for pk, name, _purpose, _segment in perimeter_labels(cell)["openings"]
+    }
     devices = [
         proposing.DeviceInfo(
             key=f"device:{d.pk}",
@@ -304,10 +308,10 @@ def suggestions(cell: Cell) -> list[proposing.Suggestion]:
             label=d.label,
             kind=d.kind,
             opening_key=f"opening:{d.opening_id}" if d.opening_id else None,
-            opening_label=str(d.opening) if d.opening_id else "",
+            opening_label=opening_names.get(d.opening_id, ""),
             guard_locking=d.guard_locking,
         )
-        for d in Device.objects.filter(cell=cell).select_related("opening")
+        for d in Device.objects.filter(cell=cell)
     ]
     taken = set(
         SafetyFunction.objects.filter(cell=cell)

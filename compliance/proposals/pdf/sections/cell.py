@@ -12,8 +12,8 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from cells.drawing import opening_label, segment_label
 from cells.exchange import CellDocument
+from cells.naming import layout_names
 from compliance.documents import theme
 from compliance.documents.i18n import gettext as _
 from compliance.documents.i18n import ngettext
@@ -164,13 +164,19 @@ def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
     when the plan had to leave labels out."""
     kinds = _guard_kinds()
     rows = []
-    for index, segment in enumerate(layout.guard_segments):
+    names = layout_names(
+        (segment.label, [opening.label for opening in segment.openings])
+        for segment in layout.guard_segments
+    )
+    for segment, (name, opening_names) in zip(
+        layout.guard_segments, names, strict=True
+    ):
         start = (segment.start.x_mm, segment.start.y_mm)
         end = (segment.end.x_mm, segment.end.y_mm)
         openings = [
             _("%(label)s: %(width)s mm wide, %(lower)s–%(upper)s mm above the floor")
             % {
-                "label": opening_label(opening, number),
+                "label": opening_names[number],
                 "width": theme.number(opening.width_mm),
                 "lower": theme.number(opening.lower_edge_mm),
                 "upper": theme.number(opening.upper_edge_mm),
@@ -179,7 +185,7 @@ def _guarding(p: Kit, layout: CellDocument) -> list[Flowable]:
         ]
         rows.append(
             [
-                segment_label(segment, index),
+                name,
                 kinds.get(segment.kind, segment.kind),
                 theme.number(round(math.dist(start, end))),
                 theme.number(segment.height_mm),
