@@ -27,7 +27,6 @@ from compliance.costs.line_items import USER_SOURCE
 from compliance.costs.models import CatalogueEdit
 from compliance.costs.organisation import EntryEdit, organisation_catalogue
 from compliance.rules import results
-from compliance.rules.cell_facts import cell_facts
 from compliance.rules.inputs import cell_inputs
 
 
@@ -95,7 +94,7 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
         stations = len(cell.stations.all())
         catalogue = {row.key: entry_edit(row) for row in inputs.catalogue_edits}
         derived = derive_line_items(
-            cell_facts(cell),
+            results.cell_snapshot(cell),
             results.cell_finding_list(cell),
             operator_station_count=stations or None,
             catalogue=organisation_catalogue(catalogue),

@@ -12,7 +12,6 @@ from compliance.assessment.models import Revision, RevisionStatus
 from compliance.costs import selectors as cost_selectors
 from compliance.proposals.models import Proposal, ProposalText
 from compliance.rules import results as kept_results
-from compliance.rules.cell_facts import cell_facts
 from compliance.rules.facts import CellFacts
 from compliance.rules.inputs import cell_inputs
 from compliance.safety_functions import selectors as function_selectors
@@ -48,10 +47,12 @@ class CellStatus:
 def cell_status(cell: Cell) -> CellStatus:
     """The state of ``cell`` (loaded by ``cells.selectors.cell_with_layout``):
     its findings and cost lines as kept for every page
-    (``compliance.rules.results``), its facts and functions read once."""
+    (``compliance.rules.results``), its facts (the snapshot the findings and
+    cost lines are worked out from, ``results.cell_snapshot``) and functions
+    read once."""
     inputs = cell_inputs(cell)
     functions = function_selectors.cell_functions(cell, inputs=inputs)
-    facts = cell_facts(cell, functions=functions)
+    facts = kept_results.cell_snapshot(cell, functions=functions)
     results = tuple(kept_results.cell_results(cell))
     items = cost_selectors.line_items(cell)
     revisions = (

@@ -21,7 +21,9 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from cells.models import Cell
+from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import RuleFindings, all_rules, evaluate
+from compliance.rules.facts import CellFacts
 from compliance.rules.findings import Finding
 from compliance.rules.inputs import cell_inputs, versions
 
@@ -115,14 +117,27 @@ def in_language(name: str) -> str:
     return f"{name}:{get_language() or ''}"
 
 
+def cell_snapshot(cell: Cell, *, functions=None) -> CellFacts:
+    """The cell as the rules read it (``cell_facts``: its layout named as the
+    plan names it, the zone, devices, certificates, safety functions and the
+    assessment's records), read once per request under the content version of
+    its inputs and handed to the rules, the cost lines, the stamp and the
+    proposal. Held for the request only: what is kept across requests is
+    what it gives (findings, cost lines, stamp). ``functions``: the cell's
+    safety functions with their verdicts, when the caller has them."""
+    inputs = cell_inputs(cell)
+    key = f"csp:facts:{inputs.version}"
+    if key not in inputs.memo:
+        inputs.memo[key] = cell_facts(cell, functions=functions)
+    return inputs.memo[key]
+
+
 def cell_results(cell: Cell) -> tuple[RuleFindings, ...]:
     """Every applicable rule with its findings (as ``engine.evaluate``), for a
     cell loaded by ``cells.selectors.cell_with_layout``."""
 
     def compute() -> tuple[tuple[str, tuple[Finding, ...]], ...]:
-        from compliance.rules.cell_facts import cell_facts
-
-        return tuple((r.rule.id, r.findings) for r in evaluate(cell_facts(cell)))
+        return tuple((r.rule.id, r.findings) for r in evaluate(cell_snapshot(cell)))
 
     return tuple(
         RuleFindings(RULES_BY_ID[rule_id], findings)

@@ -274,7 +274,7 @@ CHANGE_LABELS = {
 def cell_stamp(cell) -> history.ComputedUnder:
     """The stamp the findings of ``cell`` get now: the rule set's release,
     the packs and the editions (kept with them, under the same version)."""
-    return kept(cell, "stamp", lambda: computed_under(cell_facts(cell)))
+    return kept(cell, "stamp", lambda: computed_under(results.cell_snapshot(cell)))
 
 
 def stamp_of(kept: object) -> history.ComputedUnder | None:

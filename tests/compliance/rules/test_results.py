@@ -442,3 +442,32 @@ def test_what_was_computed_while_the_cell_changed_is_not_kept(api, fenced, monke
     # The change undone: the rows are as the first version stood for.
     GuardSegment.objects.filter(cell=fenced, label="Low").update(height_mm=1500)
     assert _fence(findings(api, fenced)) == "fail"
+
+
+def test_the_cell_is_read_into_facts_once_for_findings_costs_stamp_and_proposal(
+    owner, fenced, monkeypatch
+):
+    # Issue 26: the findings, the cost lines, the stamp and the proposal's
+    # state each worked the facts out anew (three or four times a request
+    # just after a change); now one snapshot per request feeds them all.
+    from compliance.costs.selectors import line_items
+    from compliance.proposals.selectors import cell_status
+    from compliance.rules.selectors import cell_stamp
+
+    built = []
+    real = results.cell_facts
+    monkeypatch.setattr(
+        results, "cell_facts", lambda *a, **k: built.append(1) or real(*a, **k)
+    )
+    cell = cell_with_layout(owner, fenced.pk)
+    status = cell_status(cell)
+    line_items(cell)
+    cell_stamp(cell)
+    assert len(built) == 1
+    assert status.facts is results.cell_snapshot(cell)
+    assert status.results and status.items
+
+    # A change is a new version: the next request reads the cell again.
+    GuardSegment.objects.filter(cell=fenced).update(height_mm=2100)
+    cell_status(cell_with_layout(owner, fenced.pk))
+    assert len(built) == 2
