@@ -27,6 +27,17 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    # Each test starts in the default language: Django keeps the active one
+    # per thread, and the reports translate with it (issue 26).
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fresh_throttle_counts():
     # Authentication (issue 13): the API throttles count in the cache, which
     # outlives a test; each test starts with none. Issue 16: findings too,

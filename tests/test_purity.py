@@ -1,9 +1,11 @@
 """The pure cores import no Django: each feature's domain code is plain Python
-(stdlib, pydantic, reportlab), so it runs and is tested without settings, a
-database or a request. Listed per feature, as the code is laid out."""
+(stdlib, pydantic, reportlab), so it runs and is tested without a database
+or a request. Listed per feature, as the code is laid out. The reports use
+Django's translation for their fixed labels, and nothing else of it."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -135,7 +137,6 @@ PURE_MODULES = {
         "compliance.documents.flowables",
         "compliance.documents.kit",
         "compliance.documents.render",
-        "compliance.documents.i18n",
     ],
     "proposals": [
         "compliance.proposals.pdf.data",
@@ -160,6 +161,25 @@ PURE_MODULES = {
     ],
 )
 def test_module_imports_no_django(module):
+    imported = _django_modules(module)
+    if module.startswith(TRANSLATING):
+        # The reports translate their labels as the pages do (issue 26): of
+        # Django they may use its translation, and nothing else.
+        assert imported <= _django_modules("django.utils.translation"), sorted(
+            imported - _django_modules("django.utils.translation")
+        )
+    else:
+        assert imported == set()
+
+
+# The reports: their fixed labels come from Django's translation catalogue.
+TRANSLATING = (
+    "compliance.proposals.pdf",
+    "compliance.assessment.report.builder",
+)
+
+
+def _django_modules(module: str) -> set[str]:
     code = (
         f"import sys, {module}; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
@@ -171,4 +191,11 @@ def test_module_imports_no_django(module):
         text=True,
         check=True,
     )
-    assert result.stdout.strip() == "[]"
+    return set(ast.literal_eval(result.stdout.strip()))
+
+
+def test_a_report_uses_no_more_of_django_than_its_translation():
+    # The check itself: the translation is allowed, the ORM is not.
+    allowed = _django_modules("django.utils.translation")
+    assert "django.utils.translation" in allowed
+    assert not _django_modules("django.db.models") <= allowed

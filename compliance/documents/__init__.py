@@ -1,8 +1,10 @@
 """The document kit every report stands on: the bundled fonts, the theme
 (colours, measures, number and date formats), the A4 page, flowables, a
-table-and-paragraph kit, the figures' canvas renderer and the labels' i18n.
-Pure (no Django); it imports no report: the proposal and the risk-assessment
-report both build on it, neither imports the other."""
+table-and-paragraph kit and the figures' canvas renderer. Pure (no Django);
+it imports no report: the proposal and the risk-assessment report both build
+on it, neither imports the other. Reports translate their fixed labels with
+Django's ``gettext`` under ``override(language)``: one catalogue (the
+project's ``LOCALE_PATHS``) for the pages, the API and the PDFs."""
 
 from reportlab import rl_config
 

@@ -1,12 +1,14 @@
 """The risk-assessment report as a PDF: ``build_report_pdf(data) -> bytes``.
 
-Pure: reads only the ``ReportData`` it is given. It stands on the house's
-document kit (``compliance.documents``: the bundled Nanum Gothic, the colours,
-the A4 page, the table and paragraph helpers of ``DocumentKit``, the i18n of
-the fixed labels), as the proposal does; neither report imports the other. A cover, the limits of the machine, the hazard register, the
-measures by the three steps, residual risk and acceptance, the declaration
-and the integrity check; "Page N of M" in the footer. A revision that is not
-signed is marked "DRAFT — not signed" on every page.
+Pure: reads only the ``ReportData`` it is given (of Django only its
+translation of the fixed labels). It stands on the house's document kit
+(``compliance.documents``: the bundled Nanum Gothic, the colours, the A4
+page, the table and paragraph helpers of ``DocumentKit``), as the proposal
+does; neither report imports the other. A cover, the limits of the machine,
+the hazard register, the measures by the three steps, residual risk and
+acceptance, the declaration and the integrity check; "Page N of M" in the
+footer. A revision that is not signed is marked "DRAFT — not signed" on
+every page.
 
 The page view builds in the request, so builds are taken one at a time in a
 process (reportlab is not thread-safe, STYLE.md).
@@ -19,6 +21,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -38,8 +42,6 @@ from compliance.calculators.base import gettext_noop
 from compliance.documents import theme
 from compliance.documents.flowables import markup
 from compliance.documents.fonts import register_fonts
-from compliance.documents.i18n import gettext as _
-from compliance.documents.i18n import override
 from compliance.documents.kit import DocumentKit
 from compliance.documents.page import a4_document, body_frame, fit_line
 from compliance.documents.theme import (

@@ -1,7 +1,8 @@
 """The PoC proposal as a PDF: ``build_proposal_pdf(data) -> bytes``.
 
-Pure: reads only the ``ProposalData`` it is given (no ORM, no settings beyond
-the translation of its fixed labels, done under ``i18n.override(data.language)``).
+Pure: reads only the ``ProposalData`` it is given (no ORM; of Django only its
+translation of the fixed labels, from the project's catalogue, under
+``override(data.language)``).
 Built with reportlab platypus: a cover (with the organisation's logo, name
 and address, the author's name and role, and the contents with the page each
 section starts on), then the chosen sections, each on a new page and numbered
@@ -22,6 +23,8 @@ import io
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -42,8 +45,6 @@ from reportlab.platypus.flowables import HRFlowable
 from compliance.documents import theme
 from compliance.documents.flowables import Heading, PageRef, Para, markup
 from compliance.documents.fonts import register_fonts
-from compliance.documents.i18n import gettext as _
-from compliance.documents.i18n import override
 from compliance.documents.page import a4_document, body_frame, fit_line
 from compliance.documents.theme import (
     BOLD,

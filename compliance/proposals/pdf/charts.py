@@ -10,12 +10,12 @@ import math
 from collections.abc import Sequence
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from compliance.documents import theme
-from compliance.documents.i18n import gettext as _
 from compliance.documents.render import FigureDrawing
 from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.data import PlanData

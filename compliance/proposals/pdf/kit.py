@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from compliance.documents import theme
-from compliance.documents.i18n import gettext as _
-from compliance.documents.i18n import ngettext
 from compliance.documents.kit import CELL_LEADING, CELL_SIZE, DocumentKit
 from compliance.documents.theme import BOLD
 from compliance.proposals.pdf.data import (

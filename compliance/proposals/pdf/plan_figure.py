@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import (
     Circle,
     Drawing,
@@ -50,7 +51,6 @@ from cells.drawing import (
 from cells.drawing import Drawing as PlanDrawing
 from compliance.documents import theme
 from compliance.documents.fonts import register_fonts
-from compliance.documents.i18n import gettext as _
 from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.charts import (
     GUARD_STYLE,

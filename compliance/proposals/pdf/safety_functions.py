@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -28,7 +29,6 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from compliance.documents import theme
 from compliance.documents.flowables import Para, markup
-from compliance.documents.i18n import gettext as _
 from compliance.documents.kit import KEY_LEADING, KEY_SIZE
 from compliance.documents.theme import BOLD, CONTENT_WIDTH, REGULAR
 from compliance.proposals.pdf.charts import arrow_head, new_drawing, text_shape, wrap

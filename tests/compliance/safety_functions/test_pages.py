@@ -163,9 +163,9 @@ def test_incomplete_figures_need_evidence_and_say_why(
 
 
 def cell_findings(cell):
-    from compliance.rules.selectors import cell_with_layout
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
+    from compliance.rules.selectors import cell_with_layout
 
     facts = cell_facts(cell_with_layout(cell))
     return [f for r in evaluate(facts) for f in r.findings]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -15,8 +17,6 @@ from reportlab.platypus import (
 from cells.exchange import CellDocument
 from cells.naming import layout_names
 from compliance.documents import theme
-from compliance.documents.i18n import gettext as _
-from compliance.documents.i18n import ngettext
 from compliance.documents.theme import CONTENT_WIDTH
 from compliance.proposals.pdf import charts, plan_figure
 from compliance.proposals.pdf.kit import Kit

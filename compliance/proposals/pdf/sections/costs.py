@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -10,7 +11,6 @@ from reportlab.platypus import (
 )
 
 from compliance.documents import theme
-from compliance.documents.i18n import gettext as _
 from compliance.proposals.pdf.kit import Kit
 
 

@@ -3,6 +3,8 @@ flowables the section adds after its heading."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -11,8 +13,6 @@ from reportlab.platypus import (
 
 from compliance.documents import theme
 from compliance.documents.flowables import Para, markup
-from compliance.documents.i18n import gettext as _
-from compliance.documents.i18n import ngettext
 from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.data import (
     FindingRow,

@@ -3,6 +3,7 @@ from the ``Kit`` to the flowables the section adds after its heading."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -13,7 +14,6 @@ from reportlab.platypus import (
 
 from compliance.documents import theme
 from compliance.documents.flowables import Para, markup
-from compliance.documents.i18n import gettext as _
 from compliance.documents.theme import CONTENT_WIDTH, REGULAR
 from compliance.proposals.pdf.kit import Kit
 

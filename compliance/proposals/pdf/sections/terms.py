@@ -3,11 +3,11 @@ flowables the section adds after its heading."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.platypus import (
     Flowable,
 )
 
-from compliance.documents.i18n import gettext as _
 from compliance.proposals.pdf.kit import Kit
 
 

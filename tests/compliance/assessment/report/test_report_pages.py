@@ -10,12 +10,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, override
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from compliance.assessment import services
 from compliance.assessment.report_views import report_data
-from compliance.documents.i18n import gettext, override
 from compliance.models import Revision
 from tests.compliance.assessment.test_tamper_evidence import (
     as_the_owner_without_guards,

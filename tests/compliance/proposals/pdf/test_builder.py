@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.utils.translation import override
 from pypdf import PdfReader
 
-from compliance.documents.i18n import override
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.pdf.data import SECTIONS, HazardRow
 from compliance.proposals.pdf.kit import section_titles

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils.translation import gettext, override
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cells.models import Cell, Organisation, Project
 from compliance.documents.fonts import BOLD, REGULAR, register_fonts
-from compliance.documents.i18n import gettext, override
 from compliance.documents.theme import PAGE_WIDTH
 from compliance.proposals.models import Proposal
 from compliance.proposals.pdf.builder import COVER_RULE, build_proposal_pdf

@@ -153,8 +153,8 @@ def test_line_items_selector_uses_the_library(cell, organisation):
 def test_facts_read_the_entries_in_one_query_when_not_loaded_with_the_devices(
     cell, organisation
 ):
-    from compliance.rules.selectors import cell_with_layout
     from compliance.rules.cell_facts import cell_facts
+    from compliance.rules.selectors import cell_with_layout
 
     def facts_queries(count: int, start: int) -> int:
         for i in range(start, start + count):
