@@ -113,11 +113,11 @@ def distance_requirements(cell: Cell) -> list[Requirement]:
         return [
             (
                 finding.subject_key,
-                int(finding.numbers["required_mm"]),
+                int(finding.required_mm),
                 str(finding.status),
             )
             for finding in results.cell_finding_list(cell)
-            if finding.rule_id in DISTANCE_RULES and "required_mm" in finding.numbers
+            if finding.rule_id in DISTANCE_RULES and finding.required_mm is not None
         ]
 
     index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}

@@ -57,6 +57,9 @@ class CheckedFinding(BaseModel):
     message: str  # in the reader's language
     citation: str = ""
     numbers: dict[str, int | float] = {}
+    # A contact's figures (power and force limiting), as the finding types them.
+    speed_mm_s: int | float | None = None
+    permissible_mm_s: int | float | None = None
 
 
 class MeasureLike(Protocol):
@@ -101,6 +104,8 @@ class CellChecks(BaseModel):
                     message=f.render(translate),
                     citation=f.citation,
                     numbers=dict(f.numbers),
+                    speed_mm_s=f.speed_mm_s,
+                    permissible_mm_s=f.permissible_mm_s,
                 )
             )
         return cls(findings=tuple(checked))
@@ -174,8 +179,8 @@ def failing_contacts(
         risk.FailingContact(
             rule_id=f.rule_id,
             message=f.message,
-            speed_mm_s=f.numbers.get("speed_mm_s"),
-            permissible_mm_s=f.numbers.get("permissible_mm_s"),
+            speed_mm_s=f.speed_mm_s,
+            permissible_mm_s=f.permissible_mm_s,
         )
         for f in checks.contact_failures(hazard_key, body_region)
     ]

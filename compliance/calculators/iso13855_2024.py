@@ -2,7 +2,9 @@
 
 S = K × T + D_DS + Z, where D_DS is the distance a body part can move toward
 the hazard before it is detected and Z a supplement for the device's own
-errors (a scanner's measurement error, reflections):
+errors (a scanner's measurement error, reflections). The formula is worked
+out in ``distance_2024`` only (the 2010 figures shown beside it come from
+``iso13855_common``, the 2010 edition's):
 
 - 6 (detection zone orthogonal to the approach, e.g. a light curtain): D_DS is
   the largest of reaching through (D_DT, by the detection capability d),
@@ -45,10 +47,13 @@ from compliance.calculators.iso13855_common import (
     MIN_TIME_MS,
     STOPPING_TIME,
     certainty_of,
+    distance,
     line,
     num,
     overall_time,
+    parallel_intrusion,
     rounded_up,
+    rounded_up_mm,
     sources_of,
     time_field,
 )
@@ -145,6 +150,12 @@ def reach_under(d_mm: float, gap_mm: float) -> tuple[float | None, Line]:
     )
 
 
+def distance_2024(k_mm_s: int, t_ms: float, d_ds_mm: float, z_mm: float) -> float:
+    """S = K × T + D_DS + Z: the one place the 2024 formula is worked out."""
+    # K in mm/s times T in ms, divided once by 1000, as the 2010 ``distance``.
+    return k_mm_s * t_ms / 1000 + d_ds_mm + z_mm
+
+
 def with_speed(
     t_ms: float, d_ds_mm: float, z_mm: float, s_min_mm: float, k_fixed: int | None
 ) -> tuple[float, int, list[Line]]:
@@ -153,7 +164,7 @@ def with_speed(
     never below the least S of the detection capability."""
 
     def s(k: int) -> float:
-        return k * t_ms / 1000 + d_ds_mm + z_mm
+        return distance_2024(k, t_ms, d_ds_mm, z_mm)
 
     def formula(k: int, value: float) -> str:
         return (
@@ -225,6 +236,11 @@ class Result2024(CalcResult):
     t_ms: float
     determinable: bool = True
     undetermined_reason: str | None = None
+
+    @property
+    def known_minimum_rounded_up_mm(self) -> int:
+        """What S is at least, rounded up to the next whole millimetre."""
+        return rounded_up_mm(self.known_minimum_mm)
 
 
 class Orthogonal2024Result(Result2024):
@@ -455,7 +471,7 @@ def parallel_distance(
     (None: on the floor, e.g. a mat), its working and its warnings."""
     k = tables.K_WALKING_MM_S
     d_ds = tables.PARALLEL_2024_D_DS_MM
-    s_mm = k * t_ms / 1000 + d_ds + z_mm
+    s_mm = distance_2024(k, t_ms, d_ds, z_mm)
     steps = [
         line(
             gettext_noop(
@@ -546,11 +562,9 @@ def iso13855_2024_parallel(inp: Parallel2024Input) -> Parallel2024Result:
     d = inp.detection_capability_mm
     d_max = h / tables.PARALLEL_H_PER_MM_D + tables.PARALLEL_D_OFFSET_MM
     s_mm, steps, warnings = parallel_distance(t_ms, inp.supplement_z_mm, h)
-    c_2010 = max(
-        tables.PARALLEL_C_BASE_MM - tables.PARALLEL_C_PER_MM_H * h,
-        float(tables.PARALLEL_C_MIN_MM),
-    )
-    s_2010 = tables.K_WALKING_MM_S * t_ms / 1000 + c_2010
+    # The 2010 figures beside it, by the 2010 edition's own formula.
+    _, c_2010 = parallel_intrusion(h)
+    s_2010, _ = distance(tables.K_WALKING_MM_S, t_ms, c_2010)
     groups = (tables.FORMULA_2024, tables.K_2024_PARALLEL, tables.PARALLEL_2024)
     steps = [
         t_line,

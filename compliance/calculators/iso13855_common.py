@@ -1,7 +1,11 @@
 """ISO 13855:2010: what the minimum-distance calculators share.
 
 S = K × T + C: the time inputs, the overall stopping performance T, the
-formula lines, and the result with S, K, C and T. The figures are in
+formula lines, and the result with S, K, C and T. This is the one place the
+2010 formula is worked out (``distance``), T added up (``overall_time_ms``),
+the intrusion distance of a horizontal detection zone taken (6.3,
+``parallel_intrusion``) and S rounded up for the layout (``rounded_up_mm``):
+every calculator, and the rule packs, call these. The figures are in
 ``iso13855_tables`` (copied from the reference data ``iso13855.json`` and
 ``iso13855_additions.json``). Pure Python with pydantic, no Django.
 """
@@ -80,15 +84,25 @@ class TimedInput(Protocol):
     def allowance_ms(self) -> float: ...
 
 
-def overall_time(inp: TimedInput) -> tuple[float, Line]:
+def overall_time_ms(
+    response_time_ms: float,
+    controller_time_ms: float,
+    stopping_time_ms: float,
+    allowance_ms: float = 0,
+) -> float:
     """T = device response + controller + machine stopping time + allowance."""
+    return sum((response_time_ms, controller_time_ms, stopping_time_ms, allowance_ms))
+
+
+def overall_time(inp: TimedInput) -> tuple[float, Line]:
+    """T of an input, and its line of working."""
     parts = (
         inp.response_time_ms,
         inp.controller_time_ms,
         inp.stopping_time_ms,
         inp.allowance_ms,
     )
-    t_ms = sum(parts)
+    t_ms = overall_time_ms(*parts)
     working = line(
         gettext_noop(
             "Overall stopping performance T = device response + controller + "
@@ -100,23 +114,38 @@ def overall_time(inp: TimedInput) -> tuple[float, Line]:
     return t_ms, working
 
 
-def distance(k_mm_s: int, t_ms: float, c_mm: float) -> tuple[float, str]:
-    """S = K × T + C and its formula line."""
+def distance(
+    k_mm_s: int, t_ms: float, c_mm: float, symbol: str = "S"
+) -> tuple[float, str]:
+    """S = K × T + C and its formula line (``symbol``: S, or S_RO for
+    reaching over)."""
     # K in mm/s times T in ms, divided once by 1000, keeps exact products exact.
     s_mm = k_mm_s * t_ms / 1000 + c_mm
     k, t, c, s = num(k_mm_s), num(t_ms / 1000), num(c_mm), num(s_mm)
-    return s_mm, f"S = {k} mm/s × {t} s + {c} mm = {s} mm"
+    return s_mm, f"{symbol} = {k} mm/s × {t} s + {c} mm = {s} mm"
+
+
+def parallel_intrusion(h_mm: float) -> tuple[float, float]:
+    """C of a horizontal detection zone at height H (6.3): 1200 − 0.4 × H,
+    then not below 850 mm; (C before the floor, C)."""
+    c_raw = tables.PARALLEL_C_BASE_MM - tables.PARALLEL_C_PER_MM_H * h_mm
+    return c_raw, max(c_raw, float(tables.PARALLEL_C_MIN_MM))
+
+
+def rounded_up_mm(s_mm: float) -> int:
+    """S rounded up to the next whole millimetre: the distance to lay out."""
+    # Rounding away from the hazard only; round(…, 6) drops float noise first.
+    return math.ceil(round(s_mm, 6))
 
 
 def rounded_up(s_mm: float) -> Line:
     """The distance to lay out: S rounded up to the next whole millimetre."""
-    # Rounding away from the hazard only; round(…, 6) drops float noise first.
     return line(
         gettext_noop(
             "Place the detection zone at least this far from the hazard zone "
             "(rounded up to the next whole millimetre)"
         ),
-        f"S ≥ {fmt(math.ceil(round(s_mm, 6)))} mm",
+        f"S ≥ {fmt(rounded_up_mm(s_mm))} mm",
     )
 
 
@@ -138,6 +167,11 @@ class DistanceResult(CalcResult):
     k_mm_s: int
     c_mm: float
     t_ms: float
+
+    @property
+    def minimum_distance_rounded_up_mm(self) -> int:
+        """S rounded up to the next whole millimetre, as the working ends."""
+        return rounded_up_mm(self.minimum_distance_mm)
 
 
 R = TypeVar("R", bound=DistanceResult)

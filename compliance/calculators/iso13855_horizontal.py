@@ -31,6 +31,7 @@ from compliance.calculators.iso13855_common import (
     line,
     num,
     overall_time,
+    parallel_intrusion,
     time_field,
 )
 
@@ -206,8 +207,7 @@ def iso13855_parallel(inp: ParallelInput) -> ParallelResult:
     h = inp.field_height_mm
     d = inp.detection_capability_mm
     d_max = h / tables.PARALLEL_H_PER_MM_D + tables.PARALLEL_D_OFFSET_MM
-    c_raw = tables.PARALLEL_C_BASE_MM - tables.PARALLEL_C_PER_MM_H * h
-    c_mm = max(c_raw, float(tables.PARALLEL_C_MIN_MM))
+    c_raw, c_mm = parallel_intrusion(h)
     s_mm, formula = distance(k_mm_s, t_ms, c_mm)
     steps = [
         t_line,

@@ -16,8 +16,6 @@ The rule and K are from the reference data ``iso13855_additions.json``
 
 from __future__ import annotations
 
-import math
-
 from pydantic import Field, StrictFloat
 
 from compliance.calculators import iso13855_tables as tables
@@ -36,6 +34,7 @@ from compliance.calculators.iso13855_common import (
     distance,
     line,
     num,
+    rounded_up_mm,
     sources_of,
 )
 
@@ -97,7 +96,7 @@ def iso13855_interlock(inp: InterlockInput) -> InterlockResult:
     k_mm_s = tables.INTERLOCK_K_MM_S
     c_mm = inp.intrusion_distance_mm
     s_mm, formula = distance(k_mm_s, t_ms, c_mm)
-    required = math.ceil(round(s_mm, 6))
+    required = rounded_up_mm(s_mm)
     steps: list[Line] = [
         line(
             gettext_noop("T: from opening the guard to the cessation of the hazard"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from compliance.calculators import iso13855_tables as tables
 from compliance.calculators.base import Line, fmt, gettext_noop
-from compliance.calculators.iso13855_common import line, num
+from compliance.calculators.iso13855_common import distance, line, num
 
 CLAUSE_REACH_OVER = "ISO 13855:2010, 6.5 and Table 1 (reaching over, C_RO)"
 
@@ -171,9 +171,8 @@ class ReachOverPart:
 
 
 def _s_ro(k_mm_s: int, t_ms: float, c_mm: float) -> tuple[float, str]:
-    s_mm = k_mm_s * t_ms / 1000 + c_mm
-    k, t, c, s = num(k_mm_s), num(t_ms / 1000), num(c_mm), num(s_mm)
-    return s_mm, f"S_RO = {k} mm/s × {t} s + {c} mm = {s} mm"
+    """S_RO = K × T + C_RO: the 2010 formula, reaching over."""
+    return distance(k_mm_s, t_ms, c_mm, symbol="S_RO")
 
 
 def _k_procedure(t_ms: float, c_ro: float) -> tuple[float, int, list[Line], bool]:

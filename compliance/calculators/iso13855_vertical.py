@@ -28,6 +28,7 @@ from compliance.calculators.iso13855_common import (
     line,
     num,
     rounded_up,
+    rounded_up_mm,
     sources_of,
 )
 from compliance.calculators.iso13855_reach_over import (
@@ -83,6 +84,13 @@ class VerticalZoneResult(CalcResult):
     reach_over_checked: bool = False
     determinable: bool = True
     undetermined_reason: str | None = None
+
+    @property
+    def minimum_distance_rounded_up_mm(self) -> int | None:
+        """S rounded up to the next whole millimetre, as the working ends."""
+        if self.minimum_distance_mm is None:
+            return None
+        return rounded_up_mm(self.minimum_distance_mm)
 
 
 V = TypeVar("V", bound=VerticalZoneResult)

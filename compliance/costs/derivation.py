@@ -106,14 +106,15 @@ def _flat(findings: Iterable[Any]) -> list[Any]:
 
 def _required_heights(findings: Iterable[Any]) -> dict[str, Decimal]:
     """The fence height each segment must have, by subject key: from the
-    failing Korean Art. 223 fence-height findings (their ``required_mm``)."""
+    failing Korean Art. 223 fence-height findings (``Finding.required_mm``)."""
     required = {}
     for finding in findings:
         status = str(getattr(finding.status, "value", finding.status))
         if finding.rule_id != korea.FENCE_HEIGHT.id or status != "fail":
             continue
-        numbers = getattr(finding, "numbers", None) or {}
-        height = numbers.get("required_mm", korea.FENCE_MIN_HEIGHT_MM)
+        height = getattr(finding, "required_mm", None)
+        if height is None:
+            height = korea.FENCE_MIN_HEIGHT_MM
         required[finding.subject_key] = as_decimal(float(height))
     return required
 

@@ -19,7 +19,7 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from compliance.calculators.base import CalcResult, Certainty, Line, fmt, gettext_noop
 
@@ -75,8 +75,46 @@ def number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 1)
 
 
+# The figures of a finding that other rooms read (the drawing, the costs, the
+# proposal, the assessment): each is a typed field of ``Finding``.
+TYPED_FIGURES = (
+    "height_mm",
+    "distance_mm",
+    "required_mm",
+    "speed_mm_s",
+    "permissible_mm_s",
+)
+
+Figure = int | float
+
+
 class Finding(BaseModel):
-    """What one rule says about one subject of the cell."""
+    """What one rule says about one subject of the cell.
+
+    ``numbers`` holds every figure compared, by name with its unit, in the
+    order the pages, the PDF and the API show them (the findings API
+    publishes it: ``schemas.RuleFinding``). The figures other rooms read are
+    typed fields as well, and a reader outside the rules reads those, never
+    ``numbers[...]``:
+
+    - ``height_mm``: the height of the guard or opening checked;
+    - ``distance_mm``: the distance measured on the plan (for a scanner
+      under ISO 13855:2024, the depth of its protective field), 0 inside the
+      hazard zone;
+    - ``required_mm``: what that height or distance must be (a required fence
+      height, a minimum distance S);
+    - ``speed_mm_s`` and ``permissible_mm_s``: a collaborative robot's speed
+      and the speed a contact permits.
+
+    A figure has one value, so the two cannot disagree: it is given once,
+    either in ``numbers`` (as the rule packs write it, where it stands among
+    the rule's other figures) or as its field, and the model puts it in both;
+    given both ways with different values, or changed in one place only, the
+    finding is refused (a ``ValidationError``). ``numbers`` is kept as written
+    rather than computed, because its order is part of the published answer
+    and differs from rule to rule. Findings are frozen; ``model_copy(update=)``
+    skips validation, so figures are never changed that way.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -86,12 +124,46 @@ class Finding(BaseModel):
     subject_label: str
     message: str  # English template marked with gettext_noop
     values: dict[str, str | int | float] = {}
-    numbers: dict[str, int | float] = {}  # the figures compared, e.g. height_mm
+    numbers: dict[str, Figure] = {}  # every figure compared, in the order shown
+    height_mm: Figure | None = None
+    distance_mm: Figure | None = None
+    required_mm: Figure | None = None
+    speed_mm_s: Figure | None = None
+    permissible_mm_s: Figure | None = None
     citation: str
     certainty: RuleCertainty
     details: tuple[Line, ...] = ()  # the working, or the items to put in place
     notes: tuple[Line, ...] = ()  # caveats: sources, what is not checked
     sources: tuple[str, ...] = ()  # sources behind this finding's figures
+
+    @model_validator(mode="before")
+    @classmethod
+    def _figures_given_once(cls, data: Any) -> Any:
+        """Each typed figure into ``numbers`` and from it, whichever way it
+        was given."""
+        if not isinstance(data, dict):
+            return data
+        numbers = dict(data.get("numbers") or {})
+        fields = {}
+        for name in TYPED_FIGURES:
+            given, shown = data.get(name), numbers.get(name)
+            if given is None and shown is not None:
+                fields[name] = shown
+            elif given is not None and shown is None:
+                numbers[name] = given
+            elif given != shown:
+                raise ValueError(
+                    f"{name}: {given} as a field but {shown} in numbers; a "
+                    "figure is given once"
+                )
+        return {**data, **fields, "numbers": numbers}
+
+    @model_validator(mode="after")
+    def _figures_agree(self) -> Finding:
+        for name in TYPED_FIGURES:
+            if self.numbers.get(name) != getattr(self, name):
+                raise ValueError(f"{name} and numbers[{name!r}] disagree")
+        return self
 
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """The message in the reader's language (``translate`` is gettext)."""

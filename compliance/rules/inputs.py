@@ -61,7 +61,7 @@ from compliance.safety_functions.models import (
 
 # Raise it when what is kept under a version changes shape, so that values
 # kept by an older release are not read as new ones.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: findings carry their typed figures (issue 26)
 # The code that computes findings and cost lines: a release that changes it
 # computes them again, even where the rule packs' version was not raised.
 COMPUTED_BY = (

@@ -10,12 +10,12 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
+from compliance.calculators import iso13855_common
 from compliance.calculators import iso13855_tables as tables13855
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13855 import (
@@ -72,11 +72,12 @@ _INSIDE = gettext_noop(
 
 def overall_time_ms(facts: CellFacts, device: DeviceFacts) -> float:
     """T: the device's response, the safety controller's and the robot's
-    stopping time (each recorded, checked by the caller)."""
-    return (
-        (device.response_time_ms or 0)
-        + facts.controller_time_ms
-        + (facts.robot_stopping_time_ms or 0)
+    stopping time (each recorded, checked by the caller), as ISO 13855 adds
+    them up (``iso13855_common.overall_time_ms``)."""
+    return iso13855_common.overall_time_ms(
+        device.response_time_ms or 0,
+        facts.controller_time_ms,
+        facts.robot_stopping_time_ms or 0,
     )
 
 
@@ -181,7 +182,8 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
             )
             continue
         result, error = calculate(run, model, **inputs)
-        if result is None or result.minimum_distance_mm is None:
+        required = None if result is None else result.minimum_distance_rounded_up_mm
+        if result is None or required is None:
             reason = (
                 getattr(result, "undetermined_reason", None) or error or ""
                 if result is not None
@@ -197,8 +199,6 @@ def _check_minimum_distance(facts: CellFacts) -> list[Finding]:
                 )
             )
             continue
-        # The calculator's own "rounded up to the next whole millimetre".
-        required = math.ceil(round(result.minimum_distance_mm, 6))
         values["required"] = mm(required)
         numbers: dict[str, int | float] = {
             "required_mm": required,
@@ -365,7 +365,7 @@ def _check_interlock(facts: CellFacts) -> list[Finding]:
         if result is None:
             findings.append(rule.outside_coverage(subject, values, error))
             continue
-        required = math.ceil(round(result.minimum_distance_mm, 6))
+        required = result.minimum_distance_rounded_up_mm
         values |= {"required": mm(required), "distance": mm(distance)}
         numbers = {
             "required_mm": required,

@@ -21,8 +21,6 @@ check needs evidence. Pure Python, no Django.
 
 from __future__ import annotations
 
-import math
-
 from compliance.calculators import iso13855_tables as tables13855
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13855_2024 import (
@@ -200,7 +198,7 @@ def _verdict(
             and getattr(result, "reach_under_checked", False)
         )
     )
-    known = math.ceil(round(result.known_minimum_mm, 6))
+    known = result.known_minimum_rounded_up_mm
     values: dict[str, str | int | float] = {
         "label": device.label,
         "required": mm(known),

@@ -60,14 +60,12 @@ def cell_section(cell, findings) -> CellSection:
         DeviceDistance(
             device=f.subject_label,
             device_index=index_of.get(f.subject_key),
-            required_mm=int(f.numbers["required_mm"]),
-            actual_mm=int(f.numbers["distance_mm"])
-            if "distance_mm" in f.numbers
-            else None,
+            required_mm=int(f.required_mm),
+            actual_mm=int(f.distance_mm) if f.distance_mm is not None else None,
             status=str(f.status),
         )
         for f in findings
-        if f.rule_id in DISTANCE_RULES and "required_mm" in f.numbers
+        if f.rule_id in DISTANCE_RULES and f.required_mm is not None
     )
     task = cell.get_application_display()
     if cell.task_description:
