@@ -13,6 +13,7 @@ translation, so a translator can move them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -65,7 +66,23 @@ _FORMULA_WORD = re.compile(
 
 def formula_text(formula: str, translate: Callable[[str], str]) -> str:
     """A formula with its few words in the reader's language."""
-    return _FORMULA_WORD.sub(lambda m: translate(m.group()), formula)
+    parts = _formula_parts(formula)
+    if len(parts) == 1 and not parts[0][1]:
+        return formula  # most formulas are figures and symbols only
+    return "".join(translate(text) if word else text for text, word in parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _formula_parts(formula: str) -> tuple[tuple[str, bool], ...]:
+    """The formula cut into its text and its words (True): found once per
+    formula, as a large cell's findings repeat the same ones."""
+    parts: list[tuple[str, bool]] = []
+    last = 0
+    for found in _FORMULA_WORD.finditer(formula):
+        parts += [(formula[last : found.start()], False), (found.group(), True)]
+        last = found.end()
+    parts.append((formula[last:], False))
+    return tuple(part for part in parts if part[0]) or (("", False),)
 
 
 class Line(BaseModel):

@@ -13,6 +13,7 @@ placeholders are filled from ``values`` after translation, as in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -295,7 +296,25 @@ OUTSIDE_COVERAGE = gettext_noop(
 def calculate(
     run: Callable[[Any], R], model: type[BaseModel], **inputs: Any
 ) -> tuple[R | None, str]:
-    """Runs a calculator; figures outside what it covers give (None, why)."""
+    """Runs a calculator; figures outside what it covers give (None, why).
+    A calculator is a pure function of its figures, so its answer is kept for
+    the same figures: findings worked out again after one edit meet the
+    other segments', openings' and devices' figures again."""
+    key = (run, model, tuple(sorted(inputs.items())))
+    try:
+        hash(key)
+    except TypeError:  # a figure that is a list: worked out each time
+        return _calculate(run, model, inputs)
+    return _calculated(key)
+
+
+@functools.lru_cache(maxsize=8192)
+def _calculated(key: tuple) -> tuple[Any, str]:
+    run, model, inputs = key
+    return _calculate(run, model, dict(inputs))
+
+
+def _calculate(run, model, inputs: dict[str, Any]) -> tuple[Any, str]:
     try:
         return run(model(**inputs)), ""
     except ValidationError as exc:

@@ -66,6 +66,7 @@ CACHE_FORMAT = 2  # 2: findings carry their typed figures (issue 26)
 # computes them again, even where the rule packs' version was not raised.
 COMPUTED_BY = (
     "cells/drawing",
+    "cells/naming.py",
     "cells/drawing_perimeter.py",
     "cells/drawing_svg.py",
     "cells/geometry.py",

@@ -4,7 +4,7 @@ language."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
@@ -120,6 +120,23 @@ def finding_translate(labels: Collection[str] = ()):
     return translate
 
 
+def remembering(translate: Callable[[str], str]) -> Callable[[str], str]:
+    """``translate`` that works each text out once: the findings of a large
+    cell repeat the same messages, notes and words hundreds of times, and
+    reading a function's name back (``localise_function``) tries every
+    pattern. For one rendering in one language."""
+    seen: dict[str, str] = {}
+
+    def translated(text: str) -> str:
+        try:
+            return seen[text]
+        except KeyError:
+            seen[text] = shown = translate(text)
+            return shown
+
+    return translated
+
+
 def cell_with_layout(cell: Cell) -> Cell:
     """The cell again with what its compliance checks read (as
     ``cells.selectors.cell_with_layout``); the caller has authorised it."""
@@ -167,18 +184,30 @@ class ChecksByCell:
         return self._by_cell[cell_id]
 
 
-def shown_finding(finding: Finding, labels: Collection[str] = ()) -> dict[str, Any]:
+def shown_finding(
+    finding: Finding,
+    labels: Collection[str] = (),
+    *,
+    translate: Callable[[str], str] | None = None,
+    gettext: Callable[[str], str] = _,
+    citation: Callable[[str], str] = shown_citation,
+    status_labels: Mapping[str, Any] = STATUS_LABELS,
+    certainty_labels: Mapping[str, Any] = CERTAINTY_LABELS,
+) -> dict[str, Any]:
+    """A finding as the pages and the API show it. ``translate`` (its message's,
+    ``finding_translate``), ``gettext``, ``citation`` and the labels: worked
+    out once when many findings are shown at once (``cell_findings``)."""
     return {
         "status": str(finding.status),
-        "status_label": str(STATUS_LABELS[finding.status]),
+        "status_label": str(status_labels[finding.status]),
         "subject": subject_label(finding, labels),
-        "message": finding.render(finding_translate(labels)),
+        "message": finding.render(translate or finding_translate(labels)),
         "numbers": finding.numbers,
-        "citation": shown_citation(finding.citation),
+        "citation": citation(finding.citation),
         "certainty": str(finding.certainty),
-        "certainty_label": str(CERTAINTY_LABELS[finding.certainty]),
-        "details": [line.render(_) for line in finding.details],
-        "notes": [line.render(_) for line in finding.notes],
+        "certainty_label": str(certainty_labels[finding.certainty]),
+        "details": [line.render(gettext) for line in finding.details],
+        "notes": [line.render(gettext) for line in finding.notes],
     }
 
 
@@ -195,13 +224,22 @@ def cell_findings(cell) -> dict[str, Any]:
         # a safety function's name may give.
         cell_inputs(cell).load()
         labels = layout_labels(cell)
+        remembered = {
+            "translate": remembering(finding_translate(labels)),
+            "gettext": remembering(_),
+            "citation": remembering(shown_citation),
+            "status_labels": {k: str(v) for k, v in STATUS_LABELS.items()},
+            "certainty_labels": {k: str(v) for k, v in CERTAINTY_LABELS.items()},
+        }
         return {
             "computed_under": cell_stamp(cell),
             "summary": [(str(STATUS_LABELS[s]), str(s), n) for s, n in counts.items()],
             "groups": [
                 {
                     "rule": shown_rule(r.rule),
-                    "findings": [shown_finding(f, labels) for f in r.findings],
+                    "findings": [
+                        shown_finding(f, labels, **remembered) for f in r.findings
+                    ],
                 }
                 for r in found
             ],

@@ -42,6 +42,7 @@ from compliance.rules.selectors import (
     CERTAINTY_LABELS,
     finding_translate,
     layout_labels,
+    remembering,
     rule_text,
     shown_citation,
     stamp_lines,
@@ -167,18 +168,23 @@ def _findings(cell, findings) -> tuple[FindingRow, ...]:
 
     def compute() -> tuple[FindingRow, ...]:
         labels = layout_labels(cell)
-        return tuple(_finding(f, labels) for f in findings)
+        # Each message and citation worked out once for all the findings.
+        translate = remembering(finding_translate(labels))
+        citation = remembering(shown_citation)
+        return tuple(_finding(f, labels, translate, citation) for f in findings)
 
     return kept(cell, in_language("proposal-findings"), compute)
 
 
-def _finding(finding, labels=frozenset()) -> FindingRow:
+def _finding(
+    finding, labels=frozenset(), translate=None, citation=shown_citation
+) -> FindingRow:
     return FindingRow(
         rule_id=finding.rule_id,
-        citation=shown_citation(finding.citation),
+        citation=citation(finding.citation),
         certainty=str(CERTAINTY_LABELS[finding.certainty]),
         status=str(finding.status),
         subject=subject_label(finding, labels),
-        message=finding.render(finding_translate(labels)),
+        message=finding.render(translate or finding_translate(labels)),
         numbers=tuple(number_line(k, v) for k, v in finding.numbers.items()),
     )
