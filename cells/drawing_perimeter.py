@@ -37,22 +37,16 @@ ARC_STEP_DEG = 10.0
 
 def hazard_zone(document: CellDocument) -> perimeter.CircleZone | perimeter.PolygonZone:
     """The robot's maximum space: the drawn polygon, or the circle its reach,
-    end effector and workpiece sweep round its base (as ``cell_facts``)."""
-    zone = document.hazard_zone
-    lower = float(zone.lower_mm or 0)
-    upper = zone.height_mm
-    heights = {
-        "lower_mm": min(lower, upper) if upper is not None else lower,
-        "upper_mm": float(upper) if upper is not None else None,
-    }
-    if zone.shape == "polygon" and len(zone.polygon_mm) >= 3:
-        points = tuple((float(x), float(y)) for x, y in zone.polygon_mm)
-        return perimeter.PolygonZone(points=points, **heights)
-    base = document.robot_base
-    return perimeter.CircleZone(
-        centre=(float(base.x_mm), float(base.y_mm)),
-        radius_mm=float(document.hazard_zone_radius_mm),
-        **heights,
+    end effector and workpiece sweep round its base (``perimeter.hazard_zone``,
+    as ``cell_facts`` builds it from the rows)."""
+    zone, base = document.hazard_zone, document.robot_base
+    return perimeter.hazard_zone(
+        shape=zone.shape,
+        polygon_mm=zone.polygon_mm,
+        centre_mm=(base.x_mm, base.y_mm),
+        radius_mm=document.hazard_zone_radius_mm,
+        lower_mm=zone.lower_mm,
+        upper_mm=zone.height_mm,
     )
 
 

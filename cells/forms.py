@@ -19,7 +19,7 @@ from cells.models import (
     Project,
 )
 from cells.models.cell import Application
-from compliance.rules import editions as editions_registry
+from compliance.calculators import editions as editions_registry
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 from config.parsers import JSONDepthError, loads
@@ -49,7 +49,7 @@ class ProjectForm(forms.ModelForm):
     def __init__(self, *args, organisations=None, **kwargs):
         super().__init__(*args, **kwargs)
         # One choice per standard with two editions in force; empty: the
-        # jurisdiction's default (compliance.rules.editions).
+        # jurisdiction's default (compliance.calculators.editions).
         chosen = self.instance.standard_editions or {}
         for key, standard in editions_registry.STANDARDS.items():
             if not standard.choosable:

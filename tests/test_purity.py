@@ -84,7 +84,7 @@ PURE_MODULES = {
         "compliance.rules.schemas",
         "compliance.rules.citations",
         "compliance.rules.figures",
-        "compliance.rules.editions",
+        "compliance.calculators.editions",
         "compliance.rules.history",
         "compliance.rules.eu",
         "compliance.rules.eu.law",

@@ -39,17 +39,13 @@ ROOMS = (
 
 # Imports that still run up a floor: (importing module, imported module).
 UPWARD = {
-    # The cell pages show the findings and the device library's choices;
-    # the project's jurisdiction and editions are the rules' vocabulary.
-    ("cells.api.serializers", "compliance.rules.editions"),
+    # The cell pages show the findings and the device library's choices.
     ("cells.api.serializers", "compliance.safety_functions.library.selectors"),
     ("cells.api.serializers", "compliance.safety_functions.library.services"),
-    ("cells.forms", "compliance.rules.editions"),
     ("cells.forms", "compliance.safety_functions.library.selectors"),
     ("cells.forms", "compliance.safety_functions.library.services"),
     ("cells.layout_dxf.api", "compliance.rules.inputs"),
     ("cells.layout_dxf.views", "compliance.rules.inputs"),
-    ("cells.models.projects", "compliance.rules.editions"),
     ("cells.views", "compliance.rules.inputs"),
     ("cells.views", "compliance.rules.results"),
     ("cells.views", "compliance.rules.sensing"),

@@ -42,8 +42,8 @@ from cells.models import (
 )
 from cells.models.cell import TASK_TYPE_CHOICES
 from cells.permissions import editable_organisation_ids
-from compliance.rules import editions as editions_registry
-from compliance.rules.editions import STANDARDS
+from compliance.calculators import editions as editions_registry
+from compliance.calculators.editions import STANDARDS
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells.models.organisations import Organisation
-from compliance.rules import editions as standard_editions
+from compliance.calculators import editions as standard_editions
 
 
 class Country(models.TextChoices):
@@ -95,7 +95,7 @@ class Project(models.Model):
         ),
     )
     # {standard key: edition year} for the standards with two editions in
-    # force (compliance.rules.editions); a standard left out takes the
+    # force (compliance.calculators.editions); a standard left out takes the
     # jurisdiction's default.
     standard_editions = models.JSONField(
         _("editions of the standards"), default=dict, blank=True

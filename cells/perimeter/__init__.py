@@ -66,6 +66,7 @@ from cells.perimeter.inputs import (
     Point,
     PolygonZone,
     Segment,
+    hazard_zone,
     rectangle,
 )
 from cells.perimeter.joins import (
@@ -125,5 +126,6 @@ __all__ = [
     "Segment",
     "SegmentReport",
     "analyse_perimeter",
+    "hazard_zone",
     "rectangle",
 ]

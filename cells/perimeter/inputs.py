@@ -313,6 +313,35 @@ class PolygonZone(_Zone):
 HazardZone = Annotated[CircleZone | PolygonZone, Field(discriminator="shape")]
 
 
+def hazard_zone(
+    *,
+    shape: str,
+    polygon_mm: Sequence[Sequence[float]],
+    centre_mm: Point,
+    radius_mm: float,
+    lower_mm: float | None,
+    upper_mm: float | None,
+) -> CircleZone | PolygonZone:
+    """The robot's maximum space on the plan, however the cell is held (its
+    rows, its exchange document): the drawn polygon when ``shape`` is
+    "polygon" with three points or more, else the circle of ``radius_mm``
+    round ``centre_mm`` (the robot's base); from ``lower_mm`` (none: the
+    floor) up to ``upper_mm`` (none: not recorded)."""
+    lower = float(lower_mm or 0)
+    heights = {
+        "lower_mm": min(lower, upper_mm) if upper_mm is not None else lower,
+        "upper_mm": float(upper_mm) if upper_mm is not None else None,
+    }
+    if shape == "polygon" and len(polygon_mm) >= 3:
+        points = tuple((float(x), float(y)) for x, y in polygon_mm)
+        return PolygonZone(points=points, **heights)
+    return CircleZone(
+        centre=(float(centre_mm[0]), float(centre_mm[1])),
+        radius_mm=float(radius_mm),
+        **heights,
+    )
+
+
 class Layout(_Frozen):
     """One cell's plan as this module needs it: the zone, the guards, the
     openings. Keys must be unique; each opening must fit on its segment."""

@@ -11,7 +11,7 @@ ISO 13849-1:2023 (the 4th edition, which cancels and replaces the 2015 one)
 is the edition cited. For this calculator it changes nothing: the PLr is read
 from S, F and P with the outcomes of the 2015 edition's Annex A (the 2023
 text itself was not read; the edition's changes for the app are listed in
-``compliance.rules.editions``). IEC 62061 SIL *assignment* (its Se × Cl matrix)
+``compliance.calculators.editions``). IEC 62061 SIL *assignment* (its Se × Cl matrix)
 is deliberately not implemented: that matrix is not in the reference data.
 
 Figures from the reference data ``iso13849_risk_graph.json`` via

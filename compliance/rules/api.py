@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
-from compliance.rules.editions import labels as edition_labels
+from compliance.calculators.editions import labels as edition_labels
 from compliance.rules.inputs import versioned
 from compliance.rules.schemas import CellFindings
 from compliance.rules.selectors import cell_findings, groups_between

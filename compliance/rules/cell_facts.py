@@ -33,20 +33,16 @@ from compliance.safety_functions.selectors import cell_functions
 
 
 def hazard_zone(cell: Cell) -> perimeter.CircleZone | perimeter.PolygonZone:
-    """The robot's maximum space on the plan: the drawn polygon, or the circle
-    its reach, end effector and workpiece sweep round its base."""
-    lower = float(cell.hazard_zone_lower_mm or 0)
-    upper = cell.hazard_zone_height_mm
-    heights = {
-        "lower_mm": min(lower, upper) if upper is not None else lower,
-        "upper_mm": float(upper) if upper is not None else None,
-    }
-    if cell.hazard_zone_shape == "polygon" and len(cell.hazard_zone_polygon_mm) >= 3:
-        points = tuple((float(x), float(y)) for x, y in cell.hazard_zone_polygon_mm)
-        return perimeter.PolygonZone(points=points, **heights)
-    centre = (float(cell.robot_base_x_mm), float(cell.robot_base_y_mm))
-    return perimeter.CircleZone(
-        centre=centre, radius_mm=float(cell.hazard_zone_effective_radius_mm), **heights
+    """The robot's maximum space on the plan (``perimeter.hazard_zone``, as
+    the drawing builds it from the exchange document): the drawn polygon, or
+    the circle its reach, end effector and workpiece sweep round its base."""
+    return perimeter.hazard_zone(
+        shape=cell.hazard_zone_shape,
+        polygon_mm=cell.hazard_zone_polygon_mm,
+        centre_mm=(cell.robot_base_x_mm, cell.robot_base_y_mm),
+        radius_mm=cell.hazard_zone_effective_radius_mm,
+        lower_mm=cell.hazard_zone_lower_mm,
+        upper_mm=cell.hazard_zone_height_mm,
     )
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from compliance.calculators.base import gettext_noop
+from compliance.calculators.editions import jurisdiction_of
 from compliance.rules import eu, history
 from compliance.rules.baseline import BASELINE_RULES
-from compliance.rules.editions import jurisdiction_of
 from compliance.rules.facts import CellFacts
 from compliance.rules.findings import Finding, Jurisdiction, Rule, Status
 from compliance.rules.korea import KOREA_RULES

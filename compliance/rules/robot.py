@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Literal
 
 from compliance.calculators.base import Line, gettext_noop
-from compliance.rules.editions import ESREL, GT_10218, PLCMASTERS
+from compliance.calculators.editions import ESREL, GT_10218, PLCMASTERS
 from compliance.rules.facts import CELL_SUBJECT, CellFacts, SafetyConfigFacts
 from compliance.rules.findings import (
     REFERENCE_SET_DATE,

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from cells.models import Cell
 from cells.selectors import load_layout
 from compliance.assessment.checks import CellChecks
+from compliance.calculators.editions import STANDARDS
+from compliance.calculators.editions import labels as edition_labels
 from compliance.rules import history, results
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.citations import citation_text
-from compliance.rules.editions import STANDARDS
-from compliance.rules.editions import labels as edition_labels
 from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule

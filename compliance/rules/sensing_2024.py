@@ -1,5 +1,5 @@
 """Minimum distances of sensing devices by ISO 13855:2024 (EN ISO 13855:2025),
-for projects that compute with that edition (``compliance.rules.editions``).
+for projects that compute with that edition (``compliance.calculators.editions``).
 
 S = K × T + D_DS + Z (``calculators.iso13855_2024``):
 

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from cells import selectors as cell_selectors
 from compliance.assessment.models import RevisionStatus, SignatureDeclaration
+from compliance.calculators.editions import DEFAULT_REASONS, STANDARDS
 from compliance.proposals.models import ProposalDocument
 from compliance.rules import history
-from compliance.rules.editions import DEFAULT_REASONS, STANDARDS
 from compliance.rules.engine import ALL_PACKS, all_rules
 from compliance.rules.inputs import versioned
 from compliance.rules.selectors import (

@@ -431,12 +431,16 @@ def test_a_worker_process_sets_aside_what_it_loaded_as_it_starts():
 
     from compliance.documents.fonts import BOLD, REGULAR
     from compliance.proposals import tasks  # noqa: F401  connects the handler
+    from compliance.proposals.building import WORKER_GC_THRESHOLD
 
     assert gc.get_freeze_count() == 0
+    threshold = gc.get_threshold()
     try:
         worker_process_init.send(sender=None)
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == WORKER_GC_THRESHOLD != threshold
         assert {REGULAR, BOLD} <= set(pdfmetrics.getRegisteredFontNames())
         assert gc.isenabled()
     finally:
         gc.unfreeze()
+        gc.set_threshold(*threshold)
