@@ -82,7 +82,7 @@ PURE_MODULES = {
         "compliance.rules.sensing",
         "compliance.rules.collaborative",
         "compliance.rules.schemas",
-        "compliance.rules.citations",
+        "compliance.calculators.citations",
         "compliance.rules.figures",
         "compliance.calculators.editions",
         "compliance.rules.history",

@@ -63,8 +63,6 @@ UPWARD = {
     ("compliance.assessment.views.hazards", "compliance.rules.selectors"),
     ("compliance.assessment.views.register", "compliance.rules.selectors"),
     ("compliance.assessment.views.revisions", "compliance.rules.selectors"),
-    # A calculator's clause shown as the rules show citations.
-    ("compliance.calculators.presentation", "compliance.rules.selectors"),
     # The costs page shows the plan's lead times.
     ("compliance.costs.views", "compliance.plan.schedule"),
     # The findings' version includes the organisation's cost edits.
@@ -77,7 +75,6 @@ UPWARD = {
     ("compliance.safety_functions.library.views", "compliance.costs.views"),
     ("compliance.safety_functions.library.views", "compliance.plan.schedule"),
     ("compliance.safety_functions.models", "compliance.costs.models"),
-    ("compliance.safety_functions.views", "compliance.rules.selectors"),
     # Stored English matched back to message ids (to become message ids).
     ("compliance.texts", "compliance.assessment.hazards.suggestions"),
     ("compliance.texts", "compliance.assessment.space_limits"),

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from pydantic import BaseModel
 
-from compliance.rules.selectors import shown_citation
+from compliance.calculators.citations import citation_text
 
 # Unit suffixes of field names, longest first, and how they are written.
 UNITS: tuple[tuple[str, str], ...] = (
@@ -207,6 +207,13 @@ VALUE_LABELS = {
     "round": _("Round"),
     "rectangle": _("Rectangle (two unequal sides)"),
 }
+
+
+def shown_citation(citation: str) -> str:
+    """A citation of a standard or a law (a calculator's clause, a rule's or
+    a finding's) in the reader's language."""
+    korean = (get_language() or "").startswith("ko")
+    return citation_text(citation, gettext, korean=korean)
 
 
 # Inputs that share a name with a result field but mean the actual, not the required.

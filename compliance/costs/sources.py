@@ -12,8 +12,8 @@ import re
 
 from django.utils.translation import gettext as _
 
+from compliance.calculators.presentation import shown_citation
 from compliance.costs.line_items import USER_SOURCE
-from compliance.rules.selectors import shown_citation
 
 # Fragments that name the product's own files or repositories, or say where a
 # price was looked for and not found: never shown.

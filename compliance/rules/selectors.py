@@ -15,9 +15,9 @@ from cells.selectors import load_layout
 from compliance.assessment.checks import CellChecks
 from compliance.calculators.editions import STANDARDS
 from compliance.calculators.editions import labels as edition_labels
+from compliance.calculators.presentation import shown_citation
 from compliance.rules import history, results
 from compliance.rules.cell_facts import cell_facts
-from compliance.rules.citations import citation_text
 from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
@@ -54,11 +54,6 @@ def _korean() -> bool:
 
 def rule_text(rule: Rule) -> str:
     return rule.text_ko if _korean() else _(rule.text_en)
-
-
-def shown_citation(citation: str) -> str:
-    """A rule's or finding's citation in the reader's language."""
-    return citation_text(citation, _, korean=_korean())
 
 
 def shown_rule(rule: Rule) -> dict[str, Any]:

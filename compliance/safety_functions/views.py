@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit, require_edit
 from compliance.calculators.iso13849_verification_tables import K1_COLUMN_KEYS
-from compliance.rules.selectors import shown_citation
+from compliance.calculators.presentation import shown_citation
 from compliance.safety_functions import diagram, documents, selectors, services
 from compliance.safety_functions.forms import (
     PfhdTableForm,

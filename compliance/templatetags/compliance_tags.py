@@ -14,7 +14,7 @@ def get_item(mapping, key):
 @register.filter
 def citation(text):
     """A rule's or finding's citation in the reader's language."""
-    from compliance.rules.selectors import shown_citation
+    from compliance.calculators.presentation import shown_citation
 
     return shown_citation(text) if isinstance(text, str) else text
 

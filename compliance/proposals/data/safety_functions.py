@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from compliance.calculators.presentation import shown_citation
 from compliance.proposals.pdf.data import (
     PfhdFigure,
     PlannedTest,
@@ -16,7 +17,6 @@ from compliance.proposals.pdf.data import (
     SubsystemRow,
     ValidationResult,
 )
-from compliance.rules.selectors import shown_citation
 from compliance.safety_functions import documents
 from compliance.safety_functions import selectors as function_selectors
 from compliance.safety_functions.documents import SRS_CLAUSE, VALIDATION_CLAUSE

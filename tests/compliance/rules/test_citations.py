@@ -11,12 +11,12 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from cells.models import Cell
-from compliance.rules.cell_facts import cell_facts
-from compliance.rules.citations import (
+from compliance.calculators.citations import (
     CITATION_PARTS,
     citation_parts,
     citation_text,
 )
+from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import all_rules, evaluate
 
 KOREAN_LAW = (
@@ -84,7 +84,9 @@ def test_every_citation_the_packs_make_is_in_the_catalogue_list():
         for part in _standard_parts(citation)
         if part not in CITATION_PARTS
     }
-    assert missing == set(), "add these to compliance.rules.citations.CITATION_PARTS"
+    assert missing == set(), (
+        "add these to compliance.calculators.citations.CITATION_PARTS"
+    )
 
 
 @pytest.mark.django_db
