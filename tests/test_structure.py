@@ -63,8 +63,6 @@ UPWARD = {
     ("compliance.assessment.views.hazards", "compliance.rules.selectors"),
     ("compliance.assessment.views.register", "compliance.rules.selectors"),
     ("compliance.assessment.views.revisions", "compliance.rules.selectors"),
-    # The costs page shows the plan's lead times.
-    ("compliance.costs.views", "compliance.plan.schedule"),
     # The findings' version includes the organisation's cost edits.
     ("compliance.rules.inputs", "compliance.costs.models"),
     # The compliance page links the built proposal.
@@ -73,7 +71,6 @@ UPWARD = {
     ("compliance.safety_functions.library.services", "compliance.costs.services"),
     ("compliance.safety_functions.library.views", "compliance.costs.selectors"),
     ("compliance.safety_functions.library.views", "compliance.costs.views"),
-    ("compliance.safety_functions.library.views", "compliance.plan.schedule"),
     ("compliance.safety_functions.models", "compliance.costs.models"),
     # Stored English matched back to message ids (to become message ids).
     ("compliance.texts", "compliance.assessment.hazards.suggestions"),

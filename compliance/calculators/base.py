@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -155,6 +156,20 @@ class Calculator:
     example: Mapping[str, Any] = field(default_factory=dict)  # a valid input
     # Readable names for choice values, e.g. {"hands_fingers": "Hands and fingers"}.
     choice_labels: Mapping[str, str] = field(default_factory=dict)
+
+
+def format_number(value: Decimal) -> str:
+    """A week count, a fraction or a price for a readable line: no trailing
+    zeros."""
+    text = format(value.quantize(Decimal("0.01")).normalize(), "f")
+    return "0" if text in {"-0", "0"} else text
+
+
+def format_range(low: Decimal, high: Decimal) -> str:
+    """A low–high figure (lead times, costs), one figure when they agree."""
+    if low == high:
+        return format_number(low)
+    return f"{format_number(low)}–{format_number(high)}"
 
 
 def fmt(value: float, digits: int = 0) -> str:

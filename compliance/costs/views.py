@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
+from compliance.calculators.base import format_range
 from compliance.calculators.presentation import shown_citation
 from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
@@ -31,7 +32,6 @@ from compliance.costs.services import (
     line_item_edit_reset,
 )
 from compliance.costs.sources import shown_source
-from compliance.plan.schedule import format_range
 from compliance.rules.inputs import forget, versioned
 from config.htmx import render_page
 

@@ -38,7 +38,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from cells.applications import APPLICATION_LABELS, Application, TaskType
-from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.base import Line, format_number, format_range, gettext_noop
 from compliance.plan.explanations import (
     assumption_lines,
     cannot_prove,
@@ -58,8 +58,6 @@ from compliance.plan.schedule import (
     Maturity,
     PlanKey,
     Schedule,
-    format_number,
-    format_range,
     schedule,
 )
 from compliance.plan.sim_first import sim_first_activities

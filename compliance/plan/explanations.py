@@ -11,15 +11,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from cells.applications import APPLICATION_LABELS
-from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.base import Line, format_number, format_range, gettext_noop
 from compliance.plan.inputs import SIM_REDUCTION_CAP, PlanInputs
 from compliance.plan.schedule import (
     MILESTONE_KEYS,
     PLAN_NAMES,
     Activity,
     Schedule,
-    format_number,
-    format_range,
 )
 
 # --- what simulation can and cannot do --------------------------------------------

@@ -335,15 +335,3 @@ def longest_lead_time(
     if not pairs:
         return None
     return max(low for low, _ in pairs), max(high for _, high in pairs)
-
-
-def format_number(value: Decimal) -> str:
-    """A week count or fraction for a readable line: no trailing zeros."""
-    text = format(value.quantize(Decimal("0.01")).normalize(), "f")
-    return "0" if text in {"-0", "0"} else text
-
-
-def format_range(low: Decimal, high: Decimal) -> str:
-    if low == high:
-        return format_number(low)
-    return f"{format_number(low)}–{format_number(high)}"

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
+from compliance.calculators.base import format_range
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.views import (
     CURRENCY_CHOICES,
@@ -27,7 +28,6 @@ from compliance.plan.inputs import (
     COSTED_KEYS,
     EDITABLE_DURATION_KEYS,
 )
-from compliance.plan.schedule import format_range
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 from compliance.rules.inputs import versioned

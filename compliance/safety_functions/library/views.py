@@ -19,9 +19,9 @@ from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
+from compliance.calculators.base import format_range
 from compliance.costs.selectors import money_range_text
 from compliance.costs.views import add_errors
-from compliance.plan.schedule import format_range
 from compliance.safety_functions.library import selectors
 from compliance.safety_functions.library.catalogue import REFERENCE_STATUS
 from compliance.safety_functions.library.csv_io import MAX_BYTES
