@@ -19,11 +19,12 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from cells.models import Device, Opening
+from compliance.assessment.texts import localise
 from compliance.proposals.data import proposal_data
 from compliance.proposals.models import Proposal, ProposalDocument
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.views import SECTION_CHOICES
-from compliance.texts import localise, localise_function
+from compliance.safety_functions.texts import localise_function
 from tests.walk import SIGNED_OUT, demo_world, visits
 
 pytestmark = pytest.mark.django_db

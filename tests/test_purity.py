@@ -67,7 +67,8 @@ PURE_MODULES = {
         "compliance.assessment.hazards.suggestions",
         "compliance.assessment.hazards.applications",
         "compliance.assessment.space_limits",
-        "compliance.texts",
+        "compliance.assessment.texts",
+        "compliance.safety_functions.texts",
     ],
     "risk-assessment report": [
         "compliance.assessment.report.data",

@@ -25,7 +25,6 @@ ROOMS = (
     "compliance.calculators",  # one pure module per standard and edition
     "cells",  # projects, cells, the layout; geometry, drawing, exchange
     "compliance.documents",  # the document kit below every report
-    "compliance.texts",
     "compliance.assessment",
     "compliance.safety_functions",
     "compliance.rules",
@@ -72,10 +71,6 @@ UPWARD = {
     ("compliance.safety_functions.library.views", "compliance.costs.selectors"),
     ("compliance.safety_functions.library.views", "compliance.costs.views"),
     ("compliance.safety_functions.models", "compliance.costs.models"),
-    # Stored English matched back to message ids (to become message ids).
-    ("compliance.texts", "compliance.assessment.hazards.suggestions"),
-    ("compliance.texts", "compliance.assessment.space_limits"),
-    ("compliance.texts", "compliance.safety_functions.proposing"),
 }
 
 MAX_LINES = 800

@@ -23,8 +23,8 @@ from compliance.assessment.models import (
     Phase,
     Revision,
 )
+from compliance.assessment.texts import localise
 from compliance.calculators.ts15066 import body_region_table
-from compliance.texts import localise
 
 NOT_ESTIMATED = [("", _("— not estimated —"))]
 S_CHOICES = [

@@ -31,9 +31,9 @@ from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
+from compliance.assessment.texts import localise
 from compliance.rules import selectors as rules_selectors
 from compliance.rules.selectors import config_words, stamp_lines, stamp_of
-from compliance.texts import localise
 
 LANGUAGES = ("en", "ko")
 PDF = "application/pdf"

@@ -24,7 +24,7 @@ from compliance.rules.findings import Finding, Rule
 from compliance.rules.inputs import cell_inputs, versioned
 from compliance.rules.results import cell_results, in_language, kept
 from compliance.rules.robot import CONFIG_KIND_LABELS
-from compliance.texts import localise_function
+from compliance.safety_functions.texts import localise_function
 
 STATUS_LABELS = {
     "pass": gettext_lazy("Pass"),

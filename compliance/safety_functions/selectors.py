@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from cells.models import Cell, Device
 from compliance.assessment.models import Assessment, RevisionStatus
 from compliance.assessment.selectors import hazard_plr, perimeter_labels
+from compliance.assessment.texts import localise
 from compliance.calculators.iso13849_k1 import K1Table
 from compliance.safety_functions import proposing
 from compliance.safety_functions.documents import ValidationTest, validation_plan
@@ -21,13 +22,13 @@ from compliance.safety_functions.models import (
     Subsystem,
     ValidationRecord,
 )
+from compliance.safety_functions.texts import localise_function
 from compliance.safety_functions.verification import (
     FunctionVerdict,
     PlrBasis,
     SubsystemData,
     verify_function,
 )
-from compliance.texts import localise, localise_function
 
 PL_ORDER = "abcde"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
-from compliance.texts import localise
+from compliance.assessment.texts import localise
 
 register = template.Library()
 

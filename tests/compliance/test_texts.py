@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from compliance.texts import localise_function
+from compliance.safety_functions.texts import localise_function
 
 
 def ko(text: str, labels) -> str:

@@ -20,7 +20,7 @@ from compliance.assessment.models import (
     Revision,
 )
 from compliance.assessment.register_xlsx import template as t
-from compliance.texts import localise
+from compliance.assessment.texts import localise
 
 KEY_FONT = Font(name="Calibri", size=9, color="616E7C")
 TITLE_FONT = Font(name="Calibri", bold=True)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import RevisionStatus
+from compliance.assessment.texts import localise
 from compliance.proposals.pdf.data import (
     AcceptedFinding,
     HazardRow,
@@ -18,7 +19,6 @@ from compliance.proposals.pdf.data import (
 )
 from compliance.rules.inputs import cell_inputs
 from compliance.rules.selectors import config_words
-from compliance.texts import localise
 
 
 def risk_section(cell) -> RiskSection | None:

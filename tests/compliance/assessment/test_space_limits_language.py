@@ -12,7 +12,7 @@ from django.utils import translation
 
 from compliance.assessment import services, space_limits
 from compliance.assessment.report_views import report_data
-from compliance.texts import localise
+from compliance.assessment.texts import localise
 from tests.factories import GuardSegmentFactory, OpeningFactory
 
 KO = {"HTTP_ACCEPT_LANGUAGE": "ko"}

@@ -1,11 +1,8 @@
-"""Texts the app writes into records, shown in the reader's language.
-
-The app stores what it writes (an accepted hazard suggestion's task and
-rationale, the space limits taken from the layout, an accepted safety
-function's name, trigger, reaction and subsystem labels) in English, whoever
-clicked, so the record is the same in both languages; ``localise`` and
-``localise_function`` show such a text in the reader's language. A text a
-person typed comes back unchanged.
+"""Texts the app writes into a safety function (an accepted proposal's
+name, trigger, reaction and subsystem labels), stored in English whoever
+clicked, so the record is the same in both languages; ``localise_function``
+shows such a text in the reader's language. A text a person typed comes back
+unchanged. (The risk assessment's own are ``compliance.assessment.texts``.)
 Pure Python, no Django.
 """
 
@@ -16,9 +13,6 @@ import functools
 import re
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
-
-from compliance.assessment import space_limits
-from compliance.assessment.hazards import suggestions
 
 Translate = Callable[[str], str]
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -94,15 +88,6 @@ def _functions() -> Localiser:
     from compliance.safety_functions import proposing
 
     return Localiser(noop_texts(Path(proposing.__file__)))
-
-
-def localise(text: str, translate: Translate) -> str:
-    """A register's text (a hazard's task or description, the space limits)
-    in the reader's language if the app wrote it, else as is."""
-    shown = suggestions.localise(text, translate)
-    if shown != text:
-        return shown
-    return space_limits.localise(text, translate)
 
 
 def localise_function(
