@@ -107,7 +107,7 @@ def absolute_paths(source: str, roots: tuple[str, ...] = MACHINE_ROOTS):
 def test_the_rule_catches_data_paths_and_not_absence_checks_or_urls():
     offenders = absolute_paths(
         "from pathlib import Path\n"
-        'REFERENCE = Path("/work/shared/reference/iso13857_tables.json")\n'
+        'REFERENCE = Path("/work/SHARED/reference/iso13857_tables.json")\n'
         'data = open("/tmp/data.json").read()\n'
         'folder = f"/home/{user}/reference"\n'
         'assert "/work/shared" in text\n'
@@ -127,7 +127,7 @@ def test_the_rule_catches_data_paths_and_not_absence_checks_or_urls():
     # checks, the URLs nor the system PATH.
     # (Line numbers only: the literals themselves would trip the rule here.)
     assert [line for line, _ in offenders] == [2, 3, 4, 5, 10, 12]
-    assert offenders[0][1].endswith("shared/reference/iso13857_tables.json")
+    assert offenders[0][1].endswith("SHARED/reference/iso13857_tables.json")
 
 
 def test_no_test_or_benchmark_names_an_absolute_path_of_this_machine():
