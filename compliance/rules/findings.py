@@ -308,7 +308,9 @@ def calculate(
     return _calculated(key)
 
 
-@functools.lru_cache(maxsize=8192)
+# Some 2 KB an answer: a few megabytes at the most, the figures of several
+# large cells.
+@functools.lru_cache(maxsize=2048)
 def _calculated(key: tuple) -> tuple[Any, str]:
     run, model, inputs = key
     return _calculate(run, model, dict(inputs))
