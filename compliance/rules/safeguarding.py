@@ -17,7 +17,9 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-from cells.perimeter import PerimeterResult, analyse_perimeter
+import functools
+
+from cells.perimeter import Layout, PerimeterResult, analyse_perimeter
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13857_gaps import (
     CLAUSE_GAP,
@@ -66,10 +68,16 @@ def needs_perimeter(facts: CellFacts) -> bool:
 
 
 def perimeter_of(facts: CellFacts) -> PerimeterResult | None:
-    """The perimeter worked out from the plan, or None without a plan."""
+    """The perimeter worked out from the plan, or None without a plan: once
+    for a plan, however many rules and the proposal's summary ask."""
     if facts.layout is None:
         return None
-    return analyse_perimeter(facts.layout)
+    return _analysed(facts.layout)
+
+
+@functools.lru_cache(maxsize=32)
+def _analysed(layout: Layout) -> PerimeterResult:
+    return analyse_perimeter(layout)
 
 
 # --- the hazard zone inside a closed perimeter -------------------------------

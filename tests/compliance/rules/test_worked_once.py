@@ -90,3 +90,23 @@ def test_a_rendering_translates_each_text_once():
     once = remembering(translate)
     assert [once(t) for t in ("a", "b", "a", "a")] == ["A", "B", "A", "A"]
     assert asked == ["a", "b"]
+
+
+def test_a_plans_perimeter_is_worked_out_once(monkeypatch):
+    # The enclosure and openings rules and the proposal's summary each asked
+    # for the perimeter of the same plan (issue 26).
+    from compliance.rules import safeguarding
+    from tests.compliance.rules.cells import palletising_cell
+
+    facts = palletising_cell()
+    safeguarding._analysed.cache_clear()
+    worked = []
+    real = safeguarding.analyse_perimeter
+    monkeypatch.setattr(
+        safeguarding,
+        "analyse_perimeter",
+        lambda layout: worked.append(layout) or real(layout),
+    )
+    first = safeguarding.perimeter_of(facts)
+    assert safeguarding.perimeter_of(facts) is first
+    assert len(worked) == 1
