@@ -69,7 +69,6 @@ UPWARD = {
     # A library device carries a catalogue price and lead time.
     ("compliance.safety_functions.library.services", "compliance.costs.services"),
     ("compliance.safety_functions.library.views", "compliance.costs.selectors"),
-    ("compliance.safety_functions.library.views", "compliance.costs.views"),
     ("compliance.safety_functions.models", "compliance.costs.models"),
 }
 

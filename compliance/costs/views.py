@@ -33,19 +33,13 @@ from compliance.costs.services import (
 )
 from compliance.costs.sources import shown_source
 from compliance.rules.inputs import forget, versioned
+from config.forms import add_errors
 from config.htmx import render_page
 
 COSTS = "compliance/costs/cell_costs.html"
 CATALOGUE_PAGE = "compliance/costs/catalogue_detail.html"
 CUSTOM_PREFIX = "custom-"  # the key of a line of the user's own
 CURRENCY_CHOICES = [("", "—"), ("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")]
-
-
-def add_errors(form: forms.Form, exc: ValidationError) -> None:
-    """A service's ValidationError shown on the form, by field where it names one."""
-    errors = exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
-    for field, messages in errors.items():
-        form.add_error(field if field in form.fields else None, messages)
 
 
 def _price(low, high, currency) -> str:

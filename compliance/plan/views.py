@@ -16,12 +16,7 @@ from cells import selectors as cell_selectors
 from cells.permissions import can_edit
 from compliance.calculators.base import format_range
 from compliance.costs import selectors as cost_selectors
-from compliance.costs.views import (
-    CURRENCY_CHOICES,
-    add_errors,
-    money_field,
-    weeks_field,
-)
+from compliance.costs.views import CURRENCY_CHOICES, money_field, weeks_field
 from compliance.plan.comparison import compare
 from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
@@ -31,6 +26,7 @@ from compliance.plan.inputs import (
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 from compliance.rules.inputs import versioned
+from config.forms import add_errors
 from config.htmx import render_page
 
 PLAN = "compliance/plan/cell_plan.html"

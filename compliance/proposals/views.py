@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
-from compliance.costs.views import add_errors
 from compliance.proposals import authoring, selectors, services
 from compliance.proposals.checks import prebuild_notes
 from compliance.proposals.forms import BrandingForm, TextsForm
@@ -46,6 +45,7 @@ from compliance.proposals.tasks import QueueUnavailable, proposal_document_recov
 from compliance.rules.engine import computed_under
 from compliance.rules.inputs import versioned
 from compliance.rules.selectors import cell_stamp, shown_supersession
+from config.forms import add_errors
 from config.htmx import is_fragment_request, render_page
 
 PAGE = "compliance/proposals/proposal_detail.html"

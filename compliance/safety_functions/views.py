@@ -35,6 +35,7 @@ from compliance.safety_functions.verification import (
     PlrBasis,
     verify_function,
 )
+from config.forms import add_errors
 from config.htmx import render_page
 
 LIST = "compliance/safety_functions/cell_functions.html"
@@ -274,12 +275,6 @@ def _function_form(request, cell, instance=None) -> SafetyFunctionForm:
     )
 
 
-def _form_errors(form, exc: ValidationError) -> None:
-    errors = exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
-    for field, problems in errors.items():
-        form.add_error(field if field in form.fields else None, problems)
-
-
 def _form_page(request, template, context, form, status_if_bound=400):
     status = status_if_bound if form.is_bound else 200
     return render_page(request, template, context, status=status)
@@ -295,7 +290,7 @@ def safety_function_add(request: HttpRequest, cell_pk: int) -> HttpResponse:
         try:
             function = services.function_create(cell=cell, actor=request.user, **values)
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_errors(form, exc)
         else:
             return redirect("compliance:safety_function_detail", function.pk)
     context = {"cell": cell, "project": cell.project, "form": form, "function": None}
@@ -343,7 +338,7 @@ def safety_function_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_errors(form, exc)
         else:
             return redirect("compliance:safety_function_detail", function.pk)
     context = {
@@ -401,7 +396,7 @@ def subsystem_add(request: HttpRequest, pk: int) -> HttpResponse:
                 function=function, actor=request.user, **_subsystem_values(form)
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_errors(form, exc)
         else:
             return redirect("compliance:safety_function_detail", function.pk)
     return _subsystem_page(
@@ -425,7 +420,7 @@ def subsystem_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 subsystem=subsystem, actor=request.user, **_subsystem_values(form)
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_errors(form, exc)
         else:
             return redirect("compliance:safety_function_detail", function.pk)
     return _subsystem_page(
@@ -519,7 +514,7 @@ def validation_record_add(request: HttpRequest, pk: int) -> HttpResponse:
                 function=function, actor=request.user, **form.cleaned_data
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, _("Validation result recorded."))
             return redirect("compliance:safety_function_detail", function.pk)
@@ -583,7 +578,7 @@ def pfhd_table(request: HttpRequest, org_pk: int) -> HttpResponse:
                     source=form.cleaned_data["source"],
                 )
             except ValidationError as exc:
-                _form_errors(form, exc)
+                add_errors(form, exc)
             else:
                 messages.success(request, _("Table K.1 imported."))
                 return redirect("compliance:pfhd_table", organisation.pk)

@@ -21,7 +21,6 @@ from cells import selectors as cell_selectors
 from cells.permissions import can_edit
 from compliance.calculators.base import format_range
 from compliance.costs.selectors import money_range_text
-from compliance.costs.views import add_errors
 from compliance.safety_functions.library import selectors
 from compliance.safety_functions.library.catalogue import REFERENCE_STATUS
 from compliance.safety_functions.library.csv_io import MAX_BYTES
@@ -36,6 +35,7 @@ from compliance.safety_functions.library.services import (
     library_import_csv,
     library_seed,
 )
+from config.forms import add_errors
 from config.htmx import render_page
 
 LIBRARY_PAGE = "compliance/safety_functions/library/library_detail.html"
