@@ -19,6 +19,8 @@ from cells.models import (
     Project,
 )
 from cells.models.cell import Application
+from cells.naming import opening_place
+from cells.selectors import layout_names_read
 from compliance.calculators import editions as editions_registry
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
@@ -300,6 +302,9 @@ class OpeningForm(LayoutElementForm):
         super().__init__(*args, cell=cell, **kwargs)
         # Only this cell's segments: a foreign id is "not one of the choices".
         self.fields["segment"].queryset = GuardSegment.objects.filter(cell=cell)
+        # Each by the name the plan gives it (S2 when unlabelled).
+        names = dict(layout_names_read(cell)[0])
+        self.fields["segment"].label_from_instance = lambda s: names.get(s.pk, str(s))
 
 
 class DeviceForm(LayoutElementForm):
@@ -347,7 +352,14 @@ class DeviceForm(LayoutElementForm):
         self.fields["opening"].queryset = Opening.objects.filter(
             segment__cell=cell
         ).select_related("segment")
-        self.fields["opening"].label_from_instance = lambda o: f"{o.segment} / {o}"
+        # Each by the place the plan gives it ("S2 / O3" when unlabelled).
+        places = {
+            pk: opening_place(segment, name)
+            for pk, name, _purpose, segment in layout_names_read(cell)[1]
+        }
+        self.fields["opening"].label_from_instance = lambda o: places.get(
+            o.pk, f"{o.segment} / {o}"
+        )
         # Only the cell's organisation's entries: another's is "not one of the
         # choices". Shown: those of a kind this device can be; a submitted
         # entry of another kind gets its own message (clean()).

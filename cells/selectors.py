@@ -144,6 +144,40 @@ def name_layout(cell: Cell) -> dict[int, Opening]:
     return by_id
 
 
+def layout_names_read(
+    cell: Cell,
+) -> tuple[list[tuple[int, str]], list[tuple[int, str, str, str]]]:
+    """The names the plan gives a cell's segments, ``[(pk, name)]``, and
+    openings, ``[(pk, name, purpose, segment's name)]``, in the layout's
+    order, read without the layout (two queries of plain values): for the
+    forms' choices and the hazard form's places."""
+    segment_rows = list(
+        GuardSegment.objects.filter(cell=cell).order_by("id").values_list("pk", "label")
+    )
+    by_segment: dict[int, list[tuple[int, str, str]]] = {
+        pk: [] for pk, _label in segment_rows
+    }
+    for pk, label, purpose, segment_pk in (
+        Opening.objects.filter(segment__cell=cell)
+        .order_by("segment_id", "offset_mm", "id")
+        .values_list("pk", "label", "purpose", "segment_id")
+    ):
+        by_segment[segment_pk].append((pk, label, purpose))
+    names = layout_names(
+        (label, [o[1] for o in by_segment[pk]]) for pk, label in segment_rows
+    )
+    segments, openings = [], []
+    for (pk, _label), (name, opening_names) in zip(segment_rows, names, strict=True):
+        segments.append((pk, name))
+        openings += [
+            (o_pk, o_name, purpose, name)
+            for (o_pk, _o_label, purpose), o_name in zip(
+                by_segment[pk], opening_names, strict=True
+            )
+        ]
+    return segments, openings
+
+
 def segments_for(user) -> QuerySet[GuardSegment]:
     return GuardSegment.objects.filter(
         cell__project__organisation__memberships__user=user

@@ -11,8 +11,9 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from cells.models import Cell, GuardSegment, Opening, OperatorStation
-from cells.naming import layout_names, opening_place
+from cells.models import Cell, OperatorStation
+from cells.naming import opening_place
+from cells.selectors import layout_names_read
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.content import (
     DeclarationContent,
@@ -111,35 +112,7 @@ def perimeter_labels(cell: Cell) -> dict[str, list[tuple]]:
     once per request (kept on the cell), no model read."""
     found = getattr(cell, "_csp_perimeter", None)
     if found is None:
-        segment_rows = list(
-            GuardSegment.objects.filter(cell=cell)
-            .order_by("id")
-            .values_list("pk", "label")
-        )
-        by_segment: dict[int, list[tuple[int, str, str]]] = {
-            pk: [] for pk, _label in segment_rows
-        }
-        for pk, label, purpose, segment_pk in (
-            Opening.objects.filter(segment__cell=cell)
-            .order_by("segment_id", "offset_mm", "id")
-            .values_list("pk", "label", "purpose", "segment_id")
-        ):
-            by_segment[segment_pk].append((pk, label, purpose))
-        # Named as the plan names them (``cells.naming``).
-        names = layout_names(
-            (label, [o[1] for o in by_segment[pk]]) for pk, label in segment_rows
-        )
-        segments, openings = [], []
-        for (pk, _label), (name, opening_names) in zip(
-            segment_rows, names, strict=True
-        ):
-            segments.append((pk, name))
-            openings += [
-                (o_pk, o_name, purpose, name)
-                for (o_pk, _o_label, purpose), o_name in zip(
-                    by_segment[pk], opening_names, strict=True
-                )
-            ]
+        segments, openings = layout_names_read(cell)
         stations = list(
             OperatorStation.objects.filter(cell=cell)
             .order_by("id")

@@ -134,3 +134,16 @@ def test_the_plan_numbers_openings_through_the_cell(cell):
         "O1",
         "O2",
     ]
+
+
+def test_the_forms_offer_the_segments_and_openings_by_their_plan_names(imported, cell):
+    # An opening's segment and a device's opening were chosen from "#9",
+    # "#10"... while the plan said S1, S2.
+    from cells.forms import DeviceForm, OpeningForm
+
+    segments = [
+        label for _pk, label in OpeningForm(cell=cell).fields["segment"].choices
+    ]
+    assert segments[1:] == ["S1", "S2", "S3", "S4"]
+    openings = [label for _pk, label in DeviceForm(cell=cell).fields["opening"].choices]
+    assert openings[1:] == ["S2 / O1"]
