@@ -2,13 +2,11 @@
 perimeter is open, where the hazard zone reaches past the guarding, and the
 minimum distance S around the zone. Pure Python with pydantic, no Django.
 
-``perimeter_layout`` builds the ``cells.perimeter.Layout`` from the exchange
-document the way ``compliance.rules.cell_facts`` builds it from the database,
-so the drawing shows the gaps the rules find. Two differences, neither of which
-changes a gap or the enclosure: segments are keyed by their place in the
-document (zero-padded, so they sort in document order) rather than by database
-id, which can only change which of two equally near free ends is paired first;
-and openings are left out, as they break no loop.
+The plan's ``Layout`` comes from ``perimeter.plan_layout`` and its analysis
+from ``perimeter.analysed``, as the rules take theirs: a drawing of a saved
+cell is handed the rules' own analysis (``cells.selectors.plan_of``); one of
+a document alone (an import being previewed) builds it from the document,
+keyed by place instead of by id.
 
 Plan coordinates throughout: millimetres, y pointing up.
 """
@@ -50,29 +48,34 @@ def hazard_zone(document: CellDocument) -> perimeter.CircleZone | perimeter.Poly
     )
 
 
-def segment_key(index: int) -> str:
-    """The perimeter key of the document's ``index``-th guard segment."""
-    return f"segment:{index:05d}"
-
-
 def perimeter_layout(document: CellDocument) -> perimeter.Layout | None:
-    """The plan as ``cells.perimeter`` analyses it; None when the document's
-    geometry cannot be analysed (a hazard polygon that crosses itself)."""
+    """The plan of an exchange document as ``cells.perimeter`` analyses it
+    (``perimeter.plan_layout``, as for the rows), its elements keyed by their
+    place in the document; None when its geometry cannot be analysed (a
+    hazard polygon that crosses itself)."""
     try:
-        return perimeter.Layout(
-            zone=hazard_zone(document),
-            segments=tuple(
-                perimeter.Segment(
-                    key=segment_key(index),
-                    start=(float(seg.start.x_mm), float(seg.start.y_mm)),
-                    end=(float(seg.end.x_mm), float(seg.end.y_mm)),
+        return perimeter.plan_layout(
+            hazard_zone(document),
+            (
+                perimeter.PlanSegment(
+                    key=f"segment:{s_index:05d}",
+                    start=(seg.start.x_mm, seg.start.y_mm),
+                    end=(seg.end.x_mm, seg.end.y_mm),
                     height_mm=seg.height_mm,
-                    lower_edge_mm=seg.bottom_gap_mm,
+                    bottom_gap_mm=seg.bottom_gap_mm,
                     kind=seg.kind,
+                    openings=[
+                        perimeter.PlanOpening(
+                            key=f"opening:{s_index:05d}.{o_index:03d}",
+                            offset_mm=op.offset_mm,
+                            width_mm=op.width_mm,
+                            lower_edge_mm=op.lower_edge_mm,
+                            upper_edge_mm=op.upper_edge_mm,
+                        )
+                        for o_index, op in enumerate(seg.openings)
+                    ],
                 )
-                for index, seg in enumerate(document.guard_segments)
-                # A segment of no length guards nothing (and the forms refuse it).
-                if (seg.start.x_mm, seg.start.y_mm) != (seg.end.x_mm, seg.end.y_mm)
+                for s_index, seg in enumerate(document.guard_segments)
             ),
         )
     except (ValidationError, ValueError):
@@ -80,9 +83,9 @@ def perimeter_layout(document: CellDocument) -> perimeter.Layout | None:
 
 
 def analyse(document: CellDocument) -> perimeter.PerimeterResult | None:
-    """``perimeter.analyse_perimeter`` of the document's plan, or None."""
+    """The perimeter of the document's plan (``perimeter.analysed``), or None."""
     layout = perimeter_layout(document)
-    return perimeter.analyse_perimeter(layout) if layout is not None else None
+    return perimeter.analysed(layout) if layout is not None else None
 
 
 def nearest_on_outline(p: Point, outline: Sequence[Point]) -> Point:

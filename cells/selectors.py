@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
+from cells import perimeter
 from cells.exchange import (
     FORMAT,
     CellDocument,
@@ -142,6 +143,54 @@ def name_layout(cell: Cell) -> dict[int, Opening]:
             opening.plan_label = opening_name
             by_id[opening.pk] = opening
     return by_id
+
+
+def zone_of(cell: Cell) -> perimeter.CircleZone | perimeter.PolygonZone:
+    """The robot's maximum space on the plan (``perimeter.hazard_zone``): the
+    drawn polygon, or the circle its reach, end effector and workpiece sweep
+    round its base."""
+    return perimeter.hazard_zone(
+        shape=cell.hazard_zone_shape,
+        polygon_mm=cell.hazard_zone_polygon_mm,
+        centre_mm=(cell.robot_base_x_mm, cell.robot_base_y_mm),
+        radius_mm=cell.hazard_zone_effective_radius_mm,
+        lower_mm=cell.hazard_zone_lower_mm,
+        upper_mm=cell.hazard_zone_height_mm,
+    )
+
+
+def plan_of(cell: Cell) -> perimeter.Layout:
+    """The plan of a cell loaded by ``load_layout`` as the perimeter analysis
+    reads it (``perimeter.plan_layout``), keyed as the findings key them
+    (``segment:<id>``, ``opening:<id>``); worked out once per loaded cell."""
+    plan = cell.__dict__.get("_plan")
+    if plan is None:
+        plan = perimeter.plan_layout(
+            zone_of(cell),
+            (
+                perimeter.PlanSegment(
+                    key=f"segment:{segment.pk}",
+                    start=segment.start,
+                    end=segment.end,
+                    height_mm=segment.height_mm,
+                    bottom_gap_mm=segment.bottom_gap_mm,
+                    kind=segment.kind,
+                    openings=[
+                        perimeter.PlanOpening(
+                            key=f"opening:{opening.pk}",
+                            offset_mm=opening.offset_mm,
+                            width_mm=opening.width_mm,
+                            lower_edge_mm=opening.lower_edge_mm,
+                            upper_edge_mm=opening.upper_edge_mm,
+                        )
+                        for opening in segment.openings.all()
+                    ],
+                )
+                for segment in cell.segments.all()
+            ),
+        )
+        cell.__dict__["_plan"] = plan
+    return plan
 
 
 def layout_names_read(

@@ -158,6 +158,7 @@ def _drawing(cell: Cell) -> Drawing:
         labels=drawing_labels(),
         required=distance_requirements(cell),
         underlay=underlay_lines(cell),
+        plan=selectors.plan_of(cell),
     )
 
 

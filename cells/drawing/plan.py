@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from cells import drawing_perimeter, geometry
+from cells import drawing_perimeter, geometry, perimeter
 from cells.drawing.checks import (
     _clearance_shapes,
     _gap_shapes,
@@ -107,13 +107,20 @@ def layout_drawing(
     labels: DrawingLabels | None = None,
     required: Sequence[Requirement] = (),
     underlay: Sequence[Sequence[float]] = (),
+    plan: perimeter.Layout | None = None,
 ) -> Drawing:
     """The plan of ``document``. ``labels``: the words drawn, translated;
     ``required``: the devices' required minimum distances, drawn round the
     hazard zone; ``underlay``: lines [x1, y1, x2, y2] of an imported drawing,
-    drawn behind the plan (the view holds them too)."""
+    drawn behind the plan (the view holds them too); ``plan``: the saved
+    cell's plan as the rules read it (``cells.selectors.plan_of``), so the
+    drawing shows their very analysis; None: the document's own."""
     labels = labels or DrawingLabels()
-    result = drawing_perimeter.analyse(document)
+    result = (
+        perimeter.analysed(plan)
+        if plan is not None
+        else drawing_perimeter.analyse(document)
+    )
     # Without an analysable zone (a polygon that crosses itself) there is no
     # distance to draw round it.
     wanted = _usable(document, required) if result is not None else []

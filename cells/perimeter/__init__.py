@@ -76,6 +76,7 @@ from cells.perimeter.joins import (
     NOTE_NOT_SIMPLE,
     NOTE_STRAIGHT_GAP,
 )
+from cells.perimeter.plan import PlanOpening, PlanSegment, analysed, plan_layout
 from cells.perimeter.results import (
     Chain,
     Crossing,
@@ -121,11 +122,15 @@ __all__ = [
     "OpeningReport",
     "PerimeterResult",
     "Place",
+    "PlanOpening",
+    "PlanSegment",
     "Point",
     "PolygonZone",
     "Segment",
     "SegmentReport",
     "analyse_perimeter",
+    "analysed",
     "hazard_zone",
+    "plan_layout",
     "rectangle",
 ]

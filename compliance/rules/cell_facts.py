@@ -9,6 +9,7 @@ from the latest signed revision of the risk assessment.
 from __future__ import annotations
 
 from cells import geometry, perimeter
+from cells import selectors as cell_selectors
 from cells.models import Cell, Device
 from cells.naming import layout_names, opening_place
 from compliance.assessment import selectors
@@ -30,20 +31,6 @@ from compliance.rules.facts import (
 from compliance.rules.inputs import CellInputs, cell_inputs
 from compliance.safety_functions.models import LibraryDevice
 from compliance.safety_functions.selectors import cell_functions
-
-
-def hazard_zone(cell: Cell) -> perimeter.CircleZone | perimeter.PolygonZone:
-    """The robot's maximum space on the plan (``perimeter.hazard_zone``, as
-    the drawing builds it from the exchange document): the drawn polygon, or
-    the circle its reach, end effector and workpiece sweep round its base."""
-    return perimeter.hazard_zone(
-        shape=cell.hazard_zone_shape,
-        polygon_mm=cell.hazard_zone_polygon_mm,
-        centre_mm=(cell.robot_base_x_mm, cell.robot_base_y_mm),
-        radius_mm=cell.hazard_zone_effective_radius_mm,
-        lower_mm=cell.hazard_zone_lower_mm,
-        upper_mm=cell.hazard_zone_height_mm,
-    )
 
 
 def _placed(device, zone) -> perimeter.Distance | None:
@@ -254,7 +241,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
     guard segment or an opening from its line, a device from where it is drawn.
     """
     inputs = cell_inputs(cell).load()
-    zone = hazard_zone(cell)
+    zone = cell_selectors.plan_of(cell).zone
     segments, openings = [], []
     layout = list(cell.segments.all())
     names = layout_names(
@@ -331,32 +318,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 library=_library_price(library.get(device.library_device_id)),
             )
         )
-    layout = perimeter.Layout(
-        zone=zone,
-        segments=tuple(
-            perimeter.Segment(
-                key=f"segment:{segment.pk}",
-                start=segment.start,
-                end=segment.end,
-                height_mm=segment.height_mm,
-                lower_edge_mm=segment.bottom_gap_mm,
-                kind=segment.kind,
-            )
-            for segment in cell.segments.all()
-        ),
-        openings=tuple(
-            perimeter.Opening(
-                key=f"opening:{opening.pk}",
-                segment_key=f"segment:{segment.pk}",
-                offset_mm=opening.offset_mm,
-                width_mm=opening.width_mm,
-                lower_edge_mm=opening.lower_edge_mm,
-                upper_edge_mm=opening.upper_edge_mm,
-            )
-            for segment in cell.segments.all()
-            for opening in segment.openings.all()
-        ),
-    )
+    layout = cell_selectors.plan_of(cell)
     zone_fields = (
         {"zone_polygon_mm": zone.points}
         if isinstance(zone, perimeter.PolygonZone)

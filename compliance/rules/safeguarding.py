@@ -17,9 +17,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-import functools
-
-from cells.perimeter import Layout, PerimeterResult, analyse_perimeter
+from cells.perimeter import PerimeterResult, analysed
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13857_gaps import (
     CLAUSE_GAP,
@@ -72,12 +70,7 @@ def perimeter_of(facts: CellFacts) -> PerimeterResult | None:
     for a plan, however many rules and the proposal's summary ask."""
     if facts.layout is None:
         return None
-    return _analysed(facts.layout)
-
-
-@functools.lru_cache(maxsize=32)
-def _analysed(layout: Layout) -> PerimeterResult:
-    return analyse_perimeter(layout)
+    return analysed(facts.layout)
 
 
 # --- the hazard zone inside a closed perimeter -------------------------------

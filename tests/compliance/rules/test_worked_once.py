@@ -98,12 +98,14 @@ def test_a_plans_perimeter_is_worked_out_once(monkeypatch):
     from compliance.rules import safeguarding
     from tests.compliance.rules.cells import palletising_cell
 
+    from cells.perimeter import plan
+
     facts = palletising_cell()
-    safeguarding._analysed.cache_clear()
+    plan.analysed.cache_clear()
     worked = []
-    real = safeguarding.analyse_perimeter
+    real = plan.analyse_perimeter
     monkeypatch.setattr(
-        safeguarding,
+        plan,
         "analyse_perimeter",
         lambda layout: worked.append(layout) or real(layout),
     )
