@@ -90,15 +90,10 @@ RISK_ASSESSMENT = Rule(
     id="INTL-10218-2-risk-assessment",
     jurisdiction="INTL",
     citation="ISO 10218-2:2025 (risk assessment of the complete robot cell)",
-    text_en=(
-        "ISO 10218-2:2025 requires a documented risk assessment of the complete "
-        "robot cell, following the ISO 12100 method (identify hazards, estimate "
-        "and evaluate risks, reduce them). Read in secondary sources only."
-    ),
-    text_ko=(
-        "ISO 10218-2:2025는 ISO 12100의 절차(위험요인 파악, 위험성 추정·평가, "
-        "위험성 감소)에 따라 로봇 셀 전체에 대한 위험성평가를 문서로 남기도록 "
-        "요구합니다. 2차 자료로만 확인한 내용입니다."
+    text=gettext_noop(
+        "ISO 10218-2:2025 requires a documented risk assessment of the complete robot "
+        "cell, following the ISO 12100 method (identify hazards, estimate and evaluate "
+        "risks, reduce them). Read in secondary sources only."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=REFERENCE_SET_DATE,
@@ -207,22 +202,13 @@ REACH_OVER = Rule(
     id="INTL-13857-reach-over",
     jurisdiction="INTL",
     citation="ISO 13857:2019, 4.2.2 (reaching over, Table 2, high risk)",
-    text_en=(
-        "Where a person can reach over a fence or guard, the hazard zone must be "
-        "far enough behind it for the guard height b and the hazard zone height a "
-        "(Table 2, high risk). Guards lower than 1,000 mm do not count, and for a "
-        "high risk a guard lower than 1,400 mm should not be used without further "
-        "measures; a hazard zone at 2,700 mm or higher is out of reach upwards. "
-        "Most Table 2 cells rest on one public source: check them against the "
-        "standard."
-    ),
-    text_ko=(
-        "사람이 울타리나 가드 너머로 손을 뻗을 수 있는 경우, 위험구역은 가드 높이 "
-        "b와 위험구역 높이 a에 따라 표 2(고위험)가 정하는 수평거리 이상 떨어져 "
-        "있어야 합니다. 높이 1,000 mm 미만의 가드는 고려하지 않으며, 고위험에서는 "
-        "1,400 mm 미만의 가드를 추가 조치 없이 쓰지 않아야 합니다. 높이 2,700 mm "
-        "이상의 위험구역은 위로 손이 닿지 않는 것으로 봅니다. 표 2의 값 대부분은 "
-        "공개 자료 한 곳에만 근거하므로 표준 원문으로 확인해야 합니다."
+    text=gettext_noop(
+        "Where a person can reach over a fence or guard, the hazard zone must be far "
+        "enough behind it for the guard height b and the hazard zone height a (Table "
+        "2, high risk). Guards lower than 1,000 mm do not count, and for a high risk a "
+        "guard lower than 1,400 mm should not be used without further measures; a "
+        "hazard zone at 2,700 mm or higher is out of reach upwards. Most Table 2 cells "
+        "rest on one public source: check them against the standard."
     ),
     # iso13857_tables.json table2_high_risk: 11 cells corroborated, the rest one
     # source; each finding carries the certainty of the cell it used.
@@ -336,16 +322,11 @@ MESH = Rule(
     id="INTL-13857-mesh",
     jurisdiction="INTL",
     citation="ISO 13857:2019, 4.2.4 (Table 4, openings, persons 14 years and over)",
-    text_en=(
-        "A fence's mesh must keep fingers, hands and arms away from the hazard: "
-        "the distance from a square mesh opening of size e to the hazard zone "
-        "must be at least the safety distance of Table 4 (persons 14 years and "
-        "over). Table 4 covers openings up to 120 mm."
-    ),
-    text_ko=(
-        "울타리 망은 손가락·손·팔이 위험구역에 닿지 않게 해야 합니다. 정사각형 망 "
-        "개구부(크기 e)에서 위험구역까지의 거리는 표 4(14세 이상)의 안전거리 "
-        "이상이어야 합니다. 표 4는 120 mm 이하의 개구부만 다룹니다."
+    text=gettext_noop(
+        "A fence's mesh must keep fingers, hands and arms away from the hazard: the "
+        "distance from a square mesh opening of size e to the hazard zone must be at "
+        "least the safety distance of Table 4 (persons 14 years and over). Table 4 "
+        "covers openings up to 120 mm."
     ),
     # table4_regular_openings_14plus: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,

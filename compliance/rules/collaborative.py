@@ -146,20 +146,12 @@ MODE = Rule(
     id="INTL-15066-mode",
     jurisdiction="INTL",
     citation=f"ISO/TS 15066:2016, 5.5 (collaborative operation modes), {_ISO10218}",
-    text_en=(
-        "A collaborative application works in one or more of four modes, each for "
-        "its own zone or task: safety-rated monitored stop, hand guiding, speed "
-        "and separation monitoring, or power and force limiting; each has its own "
-        "requirements. ISO 10218-2:2025 "
-        "integrates the ISO/TS 15066 requirements and speaks of collaborative "
-        "applications rather than collaborative robots."
-    ),
-    text_ko=(
-        "협동 작업은 안전등급 감시정지, 핸드 가이딩, 속도·분리 감시, 동력·힘 제한의 "
-        "네 가지 방식 중 하나 이상으로 이루어지며(구역이나 작업마다 하나씩), 방식마다 "
-        "요구사항이 다릅니다. ISO "
-        "10218-2:2025는 ISO/TS 15066의 요구사항을 통합했고 '협동로봇' 대신 '협동 "
-        "적용'이라는 용어를 씁니다."
+    text=gettext_noop(
+        "A collaborative application works in one or more of four modes, each for its "
+        "own zone or task: safety-rated monitored stop, hand guiding, speed and "
+        "separation monitoring, or power and force limiting; each has its own "
+        "requirements. ISO 10218-2:2025 integrates the ISO/TS 15066 requirements and "
+        "speaks of collaborative applications rather than collaborative robots."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,  # changes[0]: two sources
     checked_on=REFERENCE_SET_DATE,
@@ -326,24 +318,14 @@ PFL = Rule(
         "ISO/TS 15066:2016, 5.5 (power and force limiting), Annex A (Tables A.2, "
         f"A.3; v = F/√(μk)), {_ISO10218}"
     ),
-    text_en=(
-        "With power and force limiting the robot may touch a person, within the "
-        "Annex A force and pressure limits of each body region. For transient "
-        "contact the limits give a maximum relative speed from the robot's "
-        "moving mass and payload and the region's stiffness and mass; the robot "
-        "must not move faster where that region can be touched. The limits must "
-        "still be measured on the real cell. ISO 10218-2:2025 took these limits "
-        "in; one secondary source places them in its Annex M (measurement in "
-        "6.3.3 and Annex N), not confirmed."
-    ),
-    text_ko=(
-        "동력·힘 제한 방식에서는 로봇이 사람과 접촉할 수 있으나, 신체 부위별 부속서 "
-        "A의 힘·압력 한계 안에서만 허용됩니다. 일시적 접촉의 경우 로봇의 움직이는 "
-        "질량과 가반하중, 신체 부위의 강성과 질량으로 최대 상대속도가 정해지며, "
-        "해당 부위와 닿을 수 있는 곳에서 로봇은 그보다 빨리 움직이면 안 됩니다. "
-        "실제 셀에서 힘과 압력을 측정해 확인해야 합니다. ISO 10218-2:2025는 이 "
-        "한계를 받아들였으며, 2차 자료 한 곳은 그 위치를 부속서 M(측정은 6.3.3과 "
-        "부속서 N)으로 전하지만 확인되지 않았습니다."
+    text=gettext_noop(
+        "With power and force limiting the robot may touch a person, within the Annex "
+        "A force and pressure limits of each body region. For transient contact the "
+        "limits give a maximum relative speed from the robot's moving mass and payload "
+        "and the region's stiffness and mass; the robot must not move faster where "
+        "that region can be touched. The limits must still be measured on the real "
+        "cell. ISO 10218-2:2025 took these limits in; one secondary source places them "
+        "in its Annex M (measurement in 6.3.3 and Annex N), not confirmed."
     ),
     # ts15066_body_regions.json regions and formulas: confirmed_two_sources
     # true (non-dominant hand pressures: one source, per finding).
@@ -478,18 +460,12 @@ SSM = Rule(
         "ISO/TS 15066:2016, 5.5.4 (speed and separation monitoring: protective "
         f"separation distance S_p), {_ISO10218}"
     ),
-    text_en=(
-        "With speed and separation monitoring the robot keeps at least the "
-        "protective separation distance from a person: S_p = S_h + S_r + S_s + C "
-        "+ Z_d + Z_r, from the person's speed (1,600 mm/s), the robot's speed, "
-        "the reaction and stopping times and the robot's stopping distance. The "
-        "safety laser scanner's protective field must reach at least S_p."
-    ),
-    text_ko=(
-        "속도·분리 감시 방식에서 로봇은 사람과 보호 분리거리 이상을 유지해야 "
-        "합니다: S_p = S_h + S_r + S_s + C + Z_d + Z_r (사람의 속도 1,600 mm/s, "
-        "로봇 속도, 반응·정지 시간, 로봇 정지거리로 계산). 안전 레이저 스캐너의 "
-        "보호영역은 S_p 이상이어야 합니다."
+    text=gettext_noop(
+        "With speed and separation monitoring the robot keeps at least the protective "
+        "separation distance from a person: S_p = S_h + S_r + S_s + C + Z_d + Z_r, "
+        "from the person's speed (1,600 mm/s), the robot's speed, the reaction and "
+        "stopping times and the robot's stopping distance. The safety laser scanner's "
+        "protective field must reach at least S_p."
     ),
     # formulas.ssm_protective_separation_distance: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -548,16 +524,11 @@ HAND_GUIDING = Rule(
     id="INTL-15066-hand-guiding",
     jurisdiction="INTL",
     citation=f"ISO/TS 15066:2016, 5.5 (hand guiding), {_ISO10218}",
-    text_en=(
+    text=gettext_noop(
         "Hand guiding needs a hand-guiding device with an emergency stop and an "
-        "enabling device near the end effector, and safety-rated monitored "
-        "speed. The required functions rest on secondary sources without a "
-        "two-source check: to be confirmed."
-    ),
-    text_ko=(
-        "핸드 가이딩에는 엔드 이펙터 가까이에 비상정지 장치와 인에이블링 장치를 "
-        "갖춘 핸드 가이딩 장치와 안전등급 속도 감시가 필요합니다. 이 요구 기능은 "
-        "두 출처 대조 없이 2차 자료에 근거하므로 확인이 필요합니다."
+        "enabling device near the end effector, and safety-rated monitored speed. The "
+        "required functions rest on secondary sources without a two-source check: to "
+        "be confirmed."
     ),
     certainty=RuleCertainty.TO_BE_CONFIRMED,  # collaborative_modes: no flag
     checked_on=REFERENCE_SET_DATE,
@@ -606,17 +577,11 @@ SRMS = Rule(
     id="INTL-15066-srms",
     jurisdiction="INTL",
     citation=f"ISO/TS 15066:2016, 5.5 (safety-rated monitored stop), {_ISO10218}",
-    text_en=(
+    text=gettext_noop(
         "With a safety-rated monitored stop the robot stops (protective stop, "
-        "monitored standstill) when a person enters the collaborative workspace "
-        "and resumes automatically when the person leaves. The required "
-        "functions rest on secondary sources without a two-source check: to be "
-        "confirmed."
-    ),
-    text_ko=(
-        "안전등급 감시정지 방식에서는 사람이 협동 작업공간에 들어오면 로봇이 "
-        "멈추고(보호정지, 정지상태 감시) 사람이 나가면 자동으로 다시 움직입니다. 이 "
-        "요구 기능은 두 출처 대조 없이 2차 자료에 근거하므로 확인이 필요합니다."
+        "monitored standstill) when a person enters the collaborative workspace and "
+        "resumes automatically when the person leaves. The required functions rest on "
+        "secondary sources without a two-source check: to be confirmed."
     ),
     certainty=RuleCertainty.TO_BE_CONFIRMED,  # collaborative_modes: no flag
     checked_on=REFERENCE_SET_DATE,

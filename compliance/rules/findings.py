@@ -1,10 +1,11 @@
 """Rules and their findings: typed data with citations. Pure pydantic, no Django.
 
 A ``Rule`` is one requirement of a law or a standard (an article, a clause) with
-its citation, its text in English and Korean, how sure we are of it, and a pure
-``check`` from ``CellFacts`` to findings. A ``Finding`` is the answer for one
-subject of the cell (a guard segment, an opening, a device, or the cell):
-pass, fail, warning or needs evidence, with the figures compared.
+its citation, its text (an English message id, its Korean in the catalogue),
+how sure we are of it, and a pure ``check`` from ``CellFacts`` to findings. A
+``Finding`` is the answer for one subject of the cell (a guard segment, an
+opening, a device, or the cell): pass, fail, warning or needs evidence, with
+the figures compared.
 
 Messages are English templates marked with ``gettext_noop``; ``%(name)s``
 placeholders are filled from ``values`` after translation, as in
@@ -178,8 +179,10 @@ class Rule:
     id: str
     jurisdiction: Jurisdiction
     citation: str
-    text_en: str  # plain words; for law, a translation of the article
-    text_ko: str  # plain Korean; for Korean law, the article's own words
+    # English, marked with gettext_noop: plain words; for law, a translation
+    # of the article. Its Korean is the catalogue's, for Korean law the
+    # article's own words.
+    text: str
     certainty: RuleCertainty
     checked_on: date
     volatility: Volatility  # how likely the requirement is to change soon

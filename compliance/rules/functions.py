@@ -154,18 +154,12 @@ FUNCTION_PL = Rule(
     jurisdiction="INTL",
     citation="ISO 13849-1:2023, 6.1.8 (PL of a safety function); "
     "ISO 13849-1:2023, 10 (validation)",
-    text_en=(
-        "Each safety function reaches at least the performance level required "
-        "(PLr) by the risk assessment, computed from its subsystems in series "
-        "(category, MTTFd, DCavg, CCF, or the maker's PL and PFHd), and is "
-        "validated by the tests of its validation plan. Each safeguarding "
-        "device is part of a specified safety function."
-    ),
-    text_ko=(
-        "각 안전기능은 위험성평가가 요구하는 성능수준(PLr) 이상에 도달해야 하며, 이는 "
-        "직렬로 연결된 서브시스템(카테고리, MTTFd, DCavg, CCF 또는 제조사의 PL과 "
-        "PFHd)으로 계산합니다. 또한 검증계획의 시험으로 유효성이 확인되어야 "
-        "합니다. 각 방호장치는 명시된 안전기능의 일부여야 합니다."
+    text=gettext_noop(
+        "Each safety function reaches at least the performance level required (PLr) by "
+        "the risk assessment, computed from its subsystems in series (category, MTTFd, "
+        "DCavg, CCF, or the maker's PL and PFHd), and is validated by the tests of its "
+        "validation plan. Each safeguarding device is part of a specified safety "
+        "function."
     ),
     # The simplified procedure and category rules: two code reproductions.
     certainty=RuleCertainty.SECONDARY_SOURCES,

@@ -3,11 +3,12 @@ and the stamp a set of findings records of the rules it was computed under.
 Pure Python, no Django.
 
 Each rule has a fingerprint: a short SHA-256 of what it says and how it
-checks (its id, jurisdiction, citation, both texts, certainty, volatility,
-caveat, sources and ``Rule.revision``, which is raised by hand when the check
-itself changes). ``ruleset_history.json`` keeps, for every release of the
-rules, the fingerprint of every rule then; ``RELEASE_NOTES`` below says in
-words what each release changed. A test fails when the rules in the code no
+checks (its id, jurisdiction, citation, its text in English and the Korean
+the catalogue gives it, certainty, volatility, caveat, sources and
+``Rule.revision``, which is raised by hand when the check itself changes).
+``ruleset_history.json`` keeps, for every release of the rules, the
+fingerprint of every rule then; ``RELEASE_NOTES`` below says in words what
+each release changed. A test fails when the rules in the code no
 longer match the newest release: a change to a rule is recorded as a new
 release, with its note, before it ships (``manage.py record_rules_release
 <version> <date>`` writes the fingerprints).
@@ -21,6 +22,7 @@ the difference rule by rule.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -37,6 +39,10 @@ if TYPE_CHECKING:
     from compliance.rules.findings import Rule
 
 HISTORY_FILE = Path(__file__).with_name("ruleset_history.json")
+# The Korean of the rules' texts: the catalogue's source, as shipped (the
+# compiled .mo is a build product; the fingerprint follows what is written).
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+CATALOGUE = LOCALE / "ko" / "LC_MESSAGES" / "django.po"
 
 # What each release changed, in words (marked for the catalogue). Version 1
 # is the rule set as it stood before releases were recorded (issue 17): a
@@ -84,14 +90,34 @@ CHANGE_NOTES: dict[tuple[int, str], str] = {
 Change = Literal["added", "changed", "removed"]
 
 
+@functools.cache
+def _catalogue() -> dict[str, str]:
+    """Every translated message of the Korean catalogue, read once."""
+    from babel.messages.pofile import read_po
+
+    with CATALOGUE.open("rb") as handle:
+        return {
+            message.id: message.string
+            for message in read_po(handle)
+            if isinstance(message.id, str) and message.id and not message.fuzzy
+        }
+
+
+def korean(text: str) -> str:
+    """The catalogue's Korean of a rule's text; "" when it has none."""
+    return _catalogue().get(text, "")
+
+
 def fingerprint(rule: Rule) -> str:
     """What the rule says and how it checks, as 12 hex digits."""
     data = {
         "id": rule.id,
         "jurisdiction": rule.jurisdiction,
         "citation": rule.citation,
-        "text_en": rule.text_en,
-        "text_ko": rule.text_ko,
+        # Both languages, under the names they had when a rule carried its
+        # Korean itself: the fingerprints recorded then still hold.
+        "text_en": rule.text,
+        "text_ko": korean(rule.text),
         "certainty": str(rule.certainty),
         "volatility": rule.volatility,
         "caveat": rule.caveat,

@@ -2,8 +2,9 @@
 (산업안전보건기준에 관한 규칙) Arts. 222, 223 and 224, and OSH Act
 (산업안전보건법) Art. 84 safety certification (KCs).
 
-Every article text and figure is copied from
-the reference data ``korea_art223.json`` (the key is named beside each).
+Every figure is copied from the reference data ``korea_art223.json`` (the
+key is named beside each); the rules' Korean texts are in the catalogue, and
+where they quote an article it is the article's own words from there.
 The article texts there agree in two secondary sources (legalize-kr's
 consolidated text incl. the 2024-06-28 amendment, and Rainbow Robotics' cobot
 manual) but were not checked against the National Law Information Center
@@ -33,16 +34,9 @@ from compliance.rules.findings import (
     pending_notes,
 )
 from compliance.rules.korea_texts import (
-    ART_222_ITEM1_KO,
-    ART_222_KO,
-    ART_223_EN,
-    ART_223_KO,
-    ART_224_KO,
     ARTICLE_SOURCES,
     COBOT_ROUTE_SOURCES,
     FENCE_MIN_HEIGHT_MM,
-    KCS_LEGAL_BASIS_KO,
-    KCS_ROBOT_DEVICE_ITEM_KO,
     KCS_SOURCES,
     PROCEDURE_ITEMS,
 )
@@ -59,16 +53,6 @@ LAW_CAVEAT = gettext_noop(
     "The legal text was read in secondary sources and has not been checked "
     "against the National Law Information Center (law.go.kr): confirm it there "
     "before relying on this finding."
-)
-_CAVEAT_EN = (
-    " The article text was read in two secondary sources and must be confirmed "
-    "against the National Law Information Center (law.go.kr); the English is "
-    "not an official translation."
-)
-_CAVEAT_KO = (
-    " ※ 이 조문은 2차 자료(두 출처 일치)에서 읽었으며 국가법령정보센터의 공식 "
-    "본문과 대조하지 않았습니다. 적용 전에 국가법령정보센터(law.go.kr)에서 "
-    "확인하십시오."
 )
 
 
@@ -236,13 +220,27 @@ FENCE_HEIGHT = Rule(
         "산업안전보건기준에 관한 규칙 제223조(운전 중 위험 방지) 본문 / Rules on "
         "OSH Standards Art. 223, main text (as amended 2024-06-28)"
     ),
-    text_en=ART_223_EN
-    + " Checked here: every guard segment at least 1,800 mm high, unless the "
-    "risk assessment records why a lower guard carries no height-related risk."
-    + _CAVEAT_EN,
-    text_ko=ART_223_KO
-    + " (확인 항목: 모든 방호 구간의 높이 1,800 mm 이상. 위험성평가에 높이로 인한 "
-    "위험성이 없는 이유가 기록된 경우는 예외.)" + _CAVEAT_KO,
+    text=gettext_noop(
+        # Translators: the Korean opens with Art. 223 of the Rules on OSH Standards
+        # in its own words, verbatim from the reference (korea_art223.json,
+        # articles[1].text_ko): keep them as they are.
+        "To prevent injury and other dangers to workers from the operation of a robot "
+        "(excluding operation for teaching etc. under Art. 222 and operation under the "
+        "proviso of Art. 224), the employer shall install a fence at least 1.8 m high "
+        "(the height may be reduced where, considering the robot's range of motion "
+        "etc., there is no height-related risk), and, for sections where a fence "
+        "cannot be installed because of e.g. a conveyor system, shall install "
+        "presence-sensing protective devices such as safety mats or photoelectric "
+        "(opto-electronic) protective devices. However, where the Minister of "
+        "Employment and Labor recognises that the robot's safety standard conforms to "
+        "the Korean Industrial Standards (KS) or to internationally accepted safety "
+        "standards, the measures in the main text need not be taken. Checked here: "
+        "every guard segment at least 1,800 mm high, unless the risk assessment "
+        "records why a lower guard carries no height-related risk. The article text "
+        "was read in two secondary sources and must be confirmed against the National "
+        "Law Information Center (law.go.kr); the English is not an official "
+        "translation."
+    ),
     certainty=RuleCertainty.SECONDARY_SOURCES,  # articles[1].confirmed_two_sources
     checked_on=REFERENCE_SET_DATE,
     volatility="medium",  # amended 2016, 2018, 2022 and 2024 (articles[1].history)
@@ -331,21 +329,17 @@ OPENINGS = Rule(
         "산업안전보건기준에 관한 규칙 제223조 본문 (감응형 방호장치) / Rules on OSH "
         "Standards Art. 223, main text (presence-sensing devices)"
     ),
-    text_en=(
-        "Art. 223: for sections where a fence cannot be installed, e.g. because "
-        "of a conveyor system, presence-sensing protective devices such as safety "
-        "mats or photoelectric (opto-electronic) protective devices must be "
-        "installed. Checked here: each opening in the guard has a presence-"
-        "sensing device or an interlocked door linked to it."
-    )
-    + _CAVEAT_EN,
-    text_ko=(
-        "제223조: 컨베이어 시스템의 설치 등으로 울타리를 설치할 수 없는 일부 "
-        "구간에 대해서는 안전매트 또는 광전자식 방호장치 등 감응형 방호장치를 "
-        "설치해야 한다. (확인 항목: 방호 구간의 각 개구부에 감응형 방호장치 또는 "
-        "인터록 도어가 연결되어 있는지.)"
-    )
-    + _CAVEAT_KO,
+    text=gettext_noop(
+        # Translators: the Korean quotes Art. 223's own words on sensing devices,
+        # verbatim from the reference (korea_art223.json): keep them as they are.
+        "Art. 223: for sections where a fence cannot be installed, e.g. because of a "
+        "conveyor system, presence-sensing protective devices such as safety mats or "
+        "photoelectric (opto-electronic) protective devices must be installed. Checked "
+        "here: each opening in the guard has a presence-sensing device or an "
+        "interlocked door linked to it. The article text was read in two secondary "
+        "sources and must be confirmed against the National Law Information Center "
+        "(law.go.kr); the English is not an official translation."
+    ),
     certainty=RuleCertainty.SECONDARY_SOURCES,  # articles[1].confirmed_two_sources
     checked_on=REFERENCE_SET_DATE,
     volatility="medium",  # the 2018.8.14 amendment introduced this (history)
@@ -440,24 +434,18 @@ KCS = Rule(
         "산업안전보건법 제84조(안전인증); 같은 법 시행령 제74조제1항제2호 / OSH "
         "Act Art. 84 (safety certification); Enforcement Decree Art. 74(1)(ii)"
     ),
-    text_en=(
-        "OSH Act Art. 84: manufacturers and importers of protective devices "
-        "designated for safety certification must obtain the Ministry of "
-        "Employment and Labor's safety certification (KCs). The designated "
-        "protective devices (Enforcement Decree Art. 74(1)(ii)) include "
-        "protective devices for industrial robots needed to prevent collision "
-        "and crushing, as notified by the Minister; light curtains and laser "
-        "scanners used as robot protective devices fall under that item. That "
-        "item rests on one secondary source and the current Decree text was not "
-        "obtained: to be confirmed."
-    ),
-    text_ko=(
-        "산업안전보건법 제84조: 안전인증대상기계등에 해당하는 방호장치를 제조하거나 "
-        "수입하는 자는 고용노동부장관의 안전인증(KCs)을 받아야 한다. "
-        f'{KCS_LEGAL_BASIS_KO}: "{KCS_ROBOT_DEVICE_ITEM_KO}". 로봇 방호장치로 '
-        "쓰이는 광전자식 방호장치(라이트 커튼)와 레이저 스캐너가 이 항목에 "
-        "해당한다. ※ 이 항목은 2차 자료 한 곳에서만 확인되었고 현행 시행령 본문을 "
-        "확보하지 못했으므로, 국가법령정보센터와 고용노동부 고시로 확인해야 한다."
+    text=gettext_noop(
+        # Translators: the decree's item in quotation marks and its legal basis are
+        # the law's own words, verbatim from the reference (korea_art223.json):
+        # keep them as they are.
+        "OSH Act Art. 84: manufacturers and importers of protective devices designated "
+        "for safety certification must obtain the Ministry of Employment and Labor's "
+        "safety certification (KCs). The designated protective devices (Enforcement "
+        "Decree Art. 74(1)(ii)) include protective devices for industrial robots "
+        "needed to prevent collision and crushing, as notified by the Minister; light "
+        "curtains and laser scanners used as robot protective devices fall under that "
+        "item. That item rests on one secondary source and the current Decree text was "
+        "not obtained: to be confirmed."
     ),
     # osh_act_art84...confirmed_two_sources: false; the robot device item is
     # single-source (protective_devices_...confirmation_note).
@@ -691,33 +679,23 @@ COBOT_ROUTE = Rule(
         "15066 (KIRIA 협동로봇 설치 작업장 안전인증) / Rules on OSH Standards Art. "
         "223 proviso; KIRIA collaborative-robot workplace certification"
     ),
-    text_en=(
-        "Art. 223 proviso: the fence and sensing devices need not be provided "
-        "where the Minister of Employment and Labor recognises that the robot's "
-        "safety conforms to the Korean Industrial Standards or to internationally "
-        "accepted standards. In practice (MOEL guidance of April 2018) KIRIA "
-        "certifies collaborative-robot workplaces against KS B ISO 10218-2 / ISO "
-        "10218-2 and ISO/TS 15066: document review and on-site audit, "
-        "certificate valid 3 years. A collaborative robot is never exempt by "
-        "itself. Checked here: the cell records a KIRIA collaborative-robot "
-        "workplace safety certificate in force on the day of the check (issued "
-        "on or before it, valid until it or later) and the latest signed risk "
-        "assessment names the conformity route; even then the exemption holds "
-        "for the certified scope only."
-    )
-    + _CAVEAT_EN,
-    text_ko=(
-        "제223조 단서: 다만, 고용노동부장관이 해당 로봇의 안전기준이 "
-        "한국산업표준에서 정하고 있는 안전기준 또는 국제적으로 통용되는 안전기준에 "
-        "부합한다고 인정하는 경우에는 본문에 따른 조치를 하지 않을 수 있다. 실무상 "
-        "한국로봇산업진흥원(KIRIA)이 KS B ISO 10218-2 및 ISO/TS 15066에 따라 "
-        "'협동로봇 설치 작업장 안전인증'을 한다(서류 심사와 현장 심사, 인증 유효기간 "
-        "3년). 협동로봇이라는 이유만으로 면제되지 않는다. (확인 항목: 점검일에 "
-        "유효한 KIRIA 협동로봇 설치 작업장 안전인증서가 셀에 기록되어 있고, 최근 "
-        "서명된 위험성평가에 적합성 경로가 기록되어 있는지. 이 경우에도 면제는 "
-        "인증 범위에 한한다.)"
-    )
-    + _CAVEAT_KO,
+    text=gettext_noop(
+        # Translators: the Korean quotes the proviso of Art. 223 in its own words,
+        # verbatim from the reference (korea_art223.json): keep them as they are.
+        "Art. 223 proviso: the fence and sensing devices need not be provided where "
+        "the Minister of Employment and Labor recognises that the robot's safety "
+        "conforms to the Korean Industrial Standards or to internationally accepted "
+        "standards. In practice (MOEL guidance of April 2018) KIRIA certifies "
+        "collaborative-robot workplaces against KS B ISO 10218-2 / ISO 10218-2 and "
+        "ISO/TS 15066: document review and on-site audit, certificate valid 3 years. A "
+        "collaborative robot is never exempt by itself. Checked here: the cell records "
+        "a KIRIA collaborative-robot workplace safety certificate in force on the day "
+        "of the check (issued on or before it, valid until it or later) and the latest "
+        "signed risk assessment names the conformity route; even then the exemption "
+        "holds for the certified scope only. The article text was read in two "
+        "secondary sources and must be confirmed against the National Law Information "
+        "Center (law.go.kr); the English is not an official translation."
+    ),
     # articles[1] and cobot_exemption_route: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=REFERENCE_SET_DATE,
@@ -762,23 +740,20 @@ PROCEDURES = Rule(
         "산업안전보건기준에 관한 규칙 제222조(교시 등), 제224조(수리 등 작업 시의 "
         "조치 등) / Rules on OSH Standards Arts. 222 (teaching) and 224 (repair)"
     ),
-    text_en=(
-        "Art. 222: when teaching within the robot's operating range, the employer "
-        "sets guidelines (operating method and sequence, manipulator speed, "
-        "signalling, action on an abnormality, restarting, other measures) and "
-        "has the work done by them; the worker or watcher can stop the robot at "
-        "once; the start switch is marked 'work in progress'. Art. 224: for "
-        "repair, inspection, adjustment, cleaning or lubrication the robot is "
-        "stopped and its start switch locked (key kept separately) or signed, "
-        "unless the work must be done while it runs and the Art. 222 measures are "
-        "taken."
-    )
-    + _CAVEAT_EN,
-    text_ko=(
-        f"제222조(교시 등): {ART_222_KO}\n각 목(문구는 원문 대조 전): "
-        + " / ".join(ART_222_ITEM1_KO)
-        + f"\n제224조(수리 등 작업 시의 조치 등): {ART_224_KO}"
-        + _CAVEAT_KO
+    text=gettext_noop(
+        # Translators: the Korean quotes Arts. 222 and 224 in their own words,
+        # verbatim from the reference (korea_art223.json, articles[0] and
+        # articles[2]); the item topics of Art. 222 are not verbatim-verified.
+        "Art. 222: when teaching within the robot's operating range, the employer sets "
+        "guidelines (operating method and sequence, manipulator speed, signalling, "
+        "action on an abnormality, restarting, other measures) and has the work done "
+        "by them; the worker or watcher can stop the robot at once; the start switch "
+        "is marked 'work in progress'. Art. 224: for repair, inspection, adjustment, "
+        "cleaning or lubrication the robot is stopped and its start switch locked (key "
+        "kept separately) or signed, unless the work must be done while it runs and "
+        "the Art. 222 measures are taken. The article text was read in two secondary "
+        "sources and must be confirmed against the National Law Information Center "
+        "(law.go.kr); the English is not an official translation."
     ),
     # articles[0] and articles[2]: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,

@@ -141,22 +141,13 @@ ROBOT_CLASS = Rule(
     id="INTL-10218-1-robot-class",
     jurisdiction="INTL",
     citation="ISO 10218-1:2025 (robot classes I and II)",
-    text_en=(
-        "ISO 10218-1:2025 sorts robots into two classes: Class I, robots of low "
-        "energy transfer capability (by their maximum capability, not by "
-        "limits set in safety functions: mass at most 10 kg, maximum force at "
-        "most 50 N by the standard's test method, TCP speed at most 250 mm/s), "
-        "and Class II, every other robot. Checked here: a maximum TCP speed "
-        "above 250 mm/s makes the robot Class II; Class I needs the maker's "
-        "declaration."
-    ),
-    text_ko=(
-        "ISO 10218-1:2025는 로봇을 두 등급으로 나눕니다: 클래스 I은 에너지 전달 "
-        "능력이 낮은 로봇(안전 기능으로 제한한 값이 아닌 최대 능력 기준: 질량 10 kg "
-        "이하, 표준의 시험 방법으로 측정한 최대 힘 50 N 이하, TCP 속도 250 mm/s "
-        "이하)이고, 클래스 II는 그 밖의 모든 로봇입니다. (확인 항목: 최대 TCP "
-        "속도가 250 mm/s를 넘으면 클래스 II입니다. 클래스 I은 제조사의 선언이 "
-        "필요합니다.)"
+    text=gettext_noop(
+        "ISO 10218-1:2025 sorts robots into two classes: Class I, robots of low energy "
+        "transfer capability (by their maximum capability, not by limits set in safety "
+        "functions: mass at most 10 kg, maximum force at most 50 N by the standard's "
+        "test method, TCP speed at most 250 mm/s), and Class II, every other robot. "
+        "Checked here: a maximum TCP speed above 250 mm/s makes the robot Class II; "
+        "Class I needs the maker's declaration."
     ),
     # robot_classes: confirmed_two_sources true (ESREL, Mitsubishi, GT, TC 299).
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -208,19 +199,12 @@ CYBERSECURITY = Rule(
     id="INTL-10218-cybersecurity",
     jurisdiction="INTL",
     citation="ISO 10218-1:2025, ISO 10218-2:2025 (cybersecurity; IEC 62443)",
-    text_en=(
-        "ISO 10218-1/-2:2025 add cybersecurity requirements, with reference to "
-        "IEC 62443: threats that could defeat the safety functions through the "
-        "cell's connections are to be assessed and met. What the requirements "
-        "say in detail was not read; nothing the app records decides them, so "
-        "this always asks for the measures."
-    ),
-    text_ko=(
-        "ISO 10218-1/-2:2025는 IEC 62443을 참조하는 사이버보안 요구사항을 새로 "
-        "두었습니다: 셀의 연결(네트워크, 원격 접속 등)을 통해 안전 기능이 무력화될 "
-        "수 있는 위협을 평가하고 대응해야 합니다. 세부 요구사항은 확인하지 못했고 "
-        "앱에 기록된 어떤 값으로도 판정할 수 없으므로, 이 규칙은 항상 조치 기록을 "
-        "요청합니다."
+    text=gettext_noop(
+        "ISO 10218-1/-2:2025 add cybersecurity requirements, with reference to IEC "
+        "62443: threats that could defeat the safety functions through the cell's "
+        "connections are to be assessed and met. What the requirements say in detail "
+        "was not read; nothing the app records decides them, so this always asks for "
+        "the measures."
     ),
     # iso10218_2025.json changes[1]: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -344,24 +328,15 @@ SAFETY_CONFIGURATION = Rule(
         "ISO 10218-2:2025 (safety functions of the robot application: "
         "verification and validation)"
     ),
-    text_en=(
+    text=gettext_noop(
         "Where safety-rated robot functions (speed, zone or force limits, the "
-        "monitored stop of collaborative operation) carry part of the "
-        "safeguarding, the configuration of those functions on the robot "
-        "controller is part of what the risk assessment assessed. The cell "
-        "records the configuration's identity as the maker shows it (a "
-        "Universal Robots safety checksum, an ABB SafeMove CRC, a KUKA "
-        "SafeOperation checksum, a FANUC DCS signature); signing a revision "
-        "freezes it. Checked here: the configuration on record is the one the "
+        "monitored stop of collaborative operation) carry part of the safeguarding, "
+        "the configuration of those functions on the robot controller is part of what "
+        "the risk assessment assessed. The cell records the configuration's identity "
+        "as the maker shows it (a Universal Robots safety checksum, an ABB SafeMove "
+        "CRC, a KUKA SafeOperation checksum, a FANUC DCS signature); signing a "
+        "revision freezes it. Checked here: the configuration on record is the one the "
         "latest signed revision froze."
-    ),
-    text_ko=(
-        "안전 등급 로봇 기능(속도·영역·힘 제한, 협동 운전의 모니터링 정지)이 방호의 "
-        "일부를 담당하는 경우, 로봇 컨트롤러의 해당 기능 설정은 위험성평가가 평가한 "
-        "대상의 일부입니다. 셀에는 제조사가 표시하는 설정 식별값(Universal Robots "
-        "안전 체크섬, ABB SafeMove CRC, KUKA SafeOperation 체크섬, FANUC DCS "
-        "시그니처)을 기록하며, 개정판에 서명하면 그 값이 고정됩니다. (확인 항목: "
-        "기록된 설정이 최근 서명된 개정판에 고정된 설정과 같은지.)"
     ),
     # The identities and how they change: makers' manuals and one support
     # site; that ISO 10218-2:2025 asks the validated configuration be the

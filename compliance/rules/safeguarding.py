@@ -254,23 +254,14 @@ ENCLOSURE = Rule(
         "ISO 10218-2:2025 (safeguarding of the robot cell); ISO 14120 (guards); "
         "ISO 12100:2010, 6.3"
     ),
-    text_en=(
-        "Without collaborative operation the robot's maximum space (its reach "
-        "plus the end effector and the workpiece) must lie inside a closed "
-        "perimeter of guards, with every opening in it guarded. Checked on the "
-        "plan: the guard segments must join end to end into a closed loop round "
-        "the hazard zone without touching it; a gap that is no opening, or a "
-        "zone reaching past the guarding, fails. A robot built for "
-        "collaborative applications needs this too unless the cell is a "
-        "collaborative application (uses a collaborative operation mode)."
-    ),
-    text_ko=(
-        "협동 작업 방식이 아니면 로봇의 최대 공간(도달거리, 엔드 이펙터, 공작물 "
-        "포함)은 닫힌 방호 울타리 안에 있어야 하고, 그 개구부는 모두 방호되어야 "
-        "합니다. 도면에서 확인합니다: 방호 구간이 끝과 끝이 이어져 위험구역을 "
-        "닿지 않게 둘러싸야 하며, 개구부가 아닌 틈이나 방호를 넘어서는 위험구역은 "
-        "부적합입니다. 협동 적용용 로봇(협동로봇)도 셀이 협동 작업 방식을 쓰는 협동 "
-        "적용이 아니면 같습니다."
+    text=gettext_noop(
+        "Without collaborative operation the robot's maximum space (its reach plus the "
+        "end effector and the workpiece) must lie inside a closed perimeter of guards, "
+        "with every opening in it guarded. Checked on the plan: the guard segments "
+        "must join end to end into a closed loop round the hazard zone without "
+        "touching it; a gap that is no opening, or a zone reaching past the guarding, "
+        "fails. A robot built for collaborative applications needs this too unless the "
+        "cell is a collaborative application (uses a collaborative operation mode)."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=REFERENCE_SET_DATE,
@@ -395,16 +386,11 @@ OPENINGS_GUARDED = Rule(
     id="INTL-opening-guarded",
     jurisdiction="INTL",
     citation=f"ISO 10218-2:2025 (safeguarding); {CLAUSE_OPENING}",
-    text_en=(
-        "Every opening in the perimeter guard (an infeed, a door) is guarded by "
-        "an interlocked door or a presence-sensing device, or is shown to be out "
-        "of reach for its size at its distance from the hazard zone (ISO 13857 "
-        "Table 4, openings up to 120 mm)."
-    ),
-    text_ko=(
-        "방호 울타리의 모든 개구부(투입구, 문)는 연동 문이나 감응형 방호장치로 "
-        "방호되거나, 그 크기와 위험구역까지의 거리로 손이 닿지 않음이 ISO 13857 표 "
-        "4(120 mm 이하 개구부)로 확인되어야 합니다."
+    text=gettext_noop(
+        "Every opening in the perimeter guard (an infeed, a door) is guarded by an "
+        "interlocked door or a presence-sensing device, or is shown to be out of reach "
+        "for its size at its distance from the hazard zone (ISO 13857 Table 4, "
+        "openings up to 120 mm)."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,  # Table 4: two sources
     checked_on=REFERENCE_SET_DATE,
@@ -490,16 +476,11 @@ GAP_UNDER = Rule(
     id="INTL-13857-gap-under",
     jurisdiction="INTL",
     citation=CLAUSE_GAP,
-    text_en=(
-        "The gap between the floor and a fence's lower edge must keep feet, legs "
-        "and arms from reaching the hazard zone: ISO 13857 Table 7 (lower limbs) "
-        "and Table 4 (upper limbs) give the distance for the gap's height; a gap "
-        "a person can crawl through fails."
-    ),
-    text_ko=(
-        "바닥과 울타리 아래쪽 끝 사이의 틈은 발, 다리, 팔이 위험구역에 닿지 않게 "
-        "해야 합니다: ISO 13857 표 7(하지)과 표 4(상지)가 틈 높이별 거리를 정하며, "
-        "사람이 기어서 지나갈 수 있는 틈은 부적합입니다."
+    text=gettext_noop(
+        "The gap between the floor and a fence's lower edge must keep feet, legs and "
+        "arms from reaching the hazard zone: ISO 13857 Table 7 (lower limbs) and Table "
+        "4 (upper limbs) give the distance for the gap's height; a gap a person can "
+        "crawl through fails."
     ),
     certainty=RuleCertainty.TO_BE_CONFIRMED,  # Table 7: one source
     checked_on=REFERENCE_SET_DATE,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cells.models import Cell
 from cells.selectors import load_layout
@@ -48,12 +48,8 @@ VOLATILITY_LABELS = {
 }
 
 
-def _korean() -> bool:
-    return (get_language() or "").startswith("ko")
-
-
 def rule_text(rule: Rule) -> str:
-    return rule.text_ko if _korean() else _(rule.text_en)
+    return _(rule.text)
 
 
 def shown_rule(rule: Rule) -> dict[str, Any]:

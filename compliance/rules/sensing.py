@@ -260,24 +260,16 @@ MINIMUM_DISTANCE = Rule(
         "(reaching over, C_RO), 7 (pressure-sensitive mats): S = K × T + C, "
         "S = max(S_RT, S_RO)"
     ),
-    text_en=(
-        "A light curtain, light grid or safety mat must be far enough from the "
-        "hazard zone that the robot has stopped before a person reaches it: "
-        "S = K × T + C, with K the approach speed, T the device's response time "
-        "plus the safety controller's and the robot's stopping time, and C the "
-        "intrusion distance. For a light curtain or grid S is the larger of "
-        "reaching through (S_RT) and reaching over its detection zone (S_RO, "
-        "C_RO from Table 1, over the whole height range of the hazard zone); "
-        "where the table gives no value the check needs evidence. The device's "
-        "distance is measured from where it is drawn on the plan."
-    ),
-    text_ko=(
-        "라이트 커튼, 멀티빔 라이트 그리드, 안전매트는 사람이 위험구역에 닿기 전에 "
-        "로봇이 멈출 수 있을 만큼 떨어져 있어야 합니다: S = K × T + C (K 접근 속도, "
-        "T 장치 응답시간, 안전 컨트롤러 응답시간, 로봇 정지시간의 합, C 침입거리). "
-        "라이트 커튼과 그리드는 검출영역을 통과하는 접근(S_RT)과 넘어서는 접근(S_RO, "
-        "표 1의 C_RO, 위험구역의 전체 높이 범위)의 큰 값을 적용하며, 표에 값이 없으면 "
-        "증거가 필요합니다. 장치의 거리는 도면에 그려진 위치에서 측정합니다."
+    text=gettext_noop(
+        "A light curtain, light grid or safety mat must be far enough from the hazard "
+        "zone that the robot has stopped before a person reaches it: S = K × T + C, "
+        "with K the approach speed, T the device's response time plus the safety "
+        "controller's and the robot's stopping time, and C the intrusion distance. For "
+        "a light curtain or grid S is the larger of reaching through (S_RT) and "
+        "reaching over its detection zone (S_RO, C_RO from Table 1, over the whole "
+        "height range of the hazard zone); where the table gives no value the check "
+        "needs evidence. The device's distance is measured from where it is drawn on "
+        "the plan."
     ),
     # iso13855.json normal_approach_espe, multibeam_heights_mm,
     # parallel_approach, pressure_sensitive_mats: confirmed_two_sources true.
@@ -408,18 +400,12 @@ INTERLOCK_DISTANCE = Rule(
     id="INTL-13855-interlock",
     jurisdiction="INTL",
     citation=CLAUSE_INTERLOCK,
-    text_en=(
-        "An interlocked guard without guard locking lets the door open while the "
-        "robot is still moving: it must be so far from the hazard zone that the "
-        "robot has stopped before a person reaches it, S = K × T with K = 1600 "
-        "mm/s and T from opening the door to standstill. Otherwise the door needs "
-        "guard locking (ISO 14119)."
-    ),
-    text_ko=(
-        "가드 잠금이 없는 연동 가드는 로봇이 움직이는 중에도 문이 열리므로, 사람이 "
-        "위험구역에 닿기 전에 로봇이 멈출 만큼 떨어져 있어야 합니다: S = K × T (K = "
-        "1600 mm/s, T는 문이 열린 때부터 정지까지). 그렇지 않으면 가드 잠금(ISO "
-        "14119)이 필요합니다."
+    text=gettext_noop(
+        "An interlocked guard without guard locking lets the door open while the robot "
+        "is still moving: it must be so far from the hazard zone that the robot has "
+        "stopped before a person reaches it, S = K × T with K = 1600 mm/s and T from "
+        "opening the door to standstill. Otherwise the door needs guard locking (ISO "
+        "14119)."
     ),
     # iso13855_additions.json interlocking_guards_without_locking: two sources.
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -508,19 +494,12 @@ DEVICE_TYPE = Rule(
         "IEC 61496-1, IEC 61496-2 (light curtains and grids), IEC 61496-3 "
         "(laser scanners); ISO 13849-1:2023 (PLr)"
     ),
-    text_en=(
-        "Light curtains, light grids and safety laser scanners are electro-"
-        "sensitive protective equipment tested to IEC 61496. A device's type "
-        "limits the performance level it can carry: Type 2 at most PL c, Type 3 "
-        "(safety laser scanners) PL d, Type 4 PL e. Checked against the highest "
-        "PLr of the hazards the device reduces in the signed risk assessment."
-    ),
-    text_ko=(
-        "라이트 커튼, 라이트 그리드, 안전 레이저 스캐너는 IEC 61496에 따라 시험된 "
-        "전기감응형 보호설비입니다. 장치의 형식은 감당할 수 있는 성능수준을 "
-        "제한합니다: 타입 2는 최대 PL c, 타입 3(안전 레이저 스캐너)은 PL d, 타입 4는 "
-        "PL e. 서명된 위험성평가에서 그 장치가 줄이는 위험요인의 가장 높은 PLr과 "
-        "비교합니다."
+    text=gettext_noop(
+        "Light curtains, light grids and safety laser scanners are electro-sensitive "
+        "protective equipment tested to IEC 61496. A device's type limits the "
+        "performance level it can carry: Type 2 at most PL c, Type 3 (safety laser "
+        "scanners) PL d, Type 4 PL e. Checked against the highest PLr of the hazards "
+        "the device reduces in the signed risk assessment."
     ),
     # iso13849_pl_verification.json iec61496_espe_types: confirmed_two_sources.
     certainty=RuleCertainty.SECONDARY_SOURCES,

@@ -284,27 +284,16 @@ MINIMUM_DISTANCE_2024 = Rule(
         "ISO 13855:2024 (EN ISO 13855:2025), 6 (orthogonal approach) and 6.3 "
         "(parallel approach): S = K × T + D_DS + Z"
     ),
-    text_en=(
-        "For projects computing with ISO 13855:2024: a light curtain, a safety "
-        "mat or a safety laser scanner's field must be far enough from the "
-        "hazard zone that the robot has stopped before a person reaches it: "
-        "S = K × T + D_DS + Z. For a light curtain D_DS is the largest of "
-        "reaching through, over (D_DO, from the 2024 table, recorded by the "
-        "engineer) and under the detection zone; for a horizontal field D_DS = "
-        "1200 mm whatever its height; Z is the device's supplement for its "
-        "measurement and reflection errors, from its data sheet. The 2024 "
-        "figures rest on secondary sources, some on one only: the findings say "
-        "which."
-    ),
-    text_ko=(
-        "ISO 13855:2024를 적용하는 프로젝트: 라이트 커튼, 안전매트, 안전 레이저 "
-        "스캐너의 보호영역은 사람이 위험구역에 닿기 전에 로봇이 멈출 수 있을 만큼 "
-        "떨어져 있어야 합니다: S = K × T + D_DS + Z. 라이트 커튼의 D_DS는 검출영역을 "
-        "통과하는 접근, 넘어서는 접근(D_DO, 2024년판 표에서 엔지니어가 기록), 아래로 "
-        "들어오는 접근 중 가장 큰 값이고, 수평 보호영역은 높이와 관계없이 D_DS = "
-        "1200 mm입니다. Z는 장치의 측정·반사 오차에 대한 추가거리로 데이터시트에서 "
-        "가져옵니다. 2024년판의 수치는 2차 자료에 근거하며 일부는 한 곳에만 "
-        "근거합니다. 각 결과에 그 정도를 표시합니다."
+    text=gettext_noop(
+        "For projects computing with ISO 13855:2024: a light curtain, a safety mat or "
+        "a safety laser scanner's field must be far enough from the hazard zone that "
+        "the robot has stopped before a person reaches it: S = K × T + D_DS + Z. For a "
+        "light curtain D_DS is the largest of reaching through, over (D_DO, from the "
+        "2024 table, recorded by the engineer) and under the detection zone; for a "
+        "horizontal field D_DS = 1200 mm whatever its height; Z is the device's "
+        "supplement for its measurement and reflection errors, from its data sheet. "
+        "The 2024 figures rest on secondary sources, some on one only: the findings "
+        "say which."
     ),
     # iso13855_additions.json edition_2024: formula two sources; K, D_DT, D_DU
     # and the parallel approach one source each.

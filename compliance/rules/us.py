@@ -134,20 +134,13 @@ INTEGRATION = Rule(
         "ANSI/A3 R15.06-2025, Parts 1 and 2 (adopting ISO 10218-1:2025 and ISO "
         "10218-2:2025)"
     ),
-    text_en=(
-        "ANSI/A3 R15.06-2025 is the American National Standard for industrial "
-        "robots and robot systems. Its Parts 1 and 2 adopt ISO 10218-1:2025 "
-        "(the robot) and ISO 10218-2:2025 (the robot application and cell), "
-        "under which the integrator carries out and documents a risk "
-        "assessment of the whole cell. Checked here: the latest revision of "
-        "the risk assessment is signed; a cell due in use without one fails."
-    ),
-    text_ko=(
-        "ANSI/A3 R15.06-2025는 산업용 로봇과 로봇 시스템에 대한 미국 국가 "
-        "표준입니다. 제1부와 제2부는 ISO 10218-1:2025(로봇)와 ISO 10218-2:2025(로봇 "
-        "애플리케이션과 셀)를 채택하며, 이에 따라 통합 업체는 셀 전체의 위험성평가를 "
-        "수행하고 문서로 남깁니다. (확인 항목: 위험성평가의 최근 개정판이 "
-        "서명되었는지. 사용 예정일이 지났는데 서명된 평가가 없으면 부적합.)"
+    text=gettext_noop(
+        "ANSI/A3 R15.06-2025 is the American National Standard for industrial robots "
+        "and robot systems. Its Parts 1 and 2 adopt ISO 10218-1:2025 (the robot) and "
+        "ISO 10218-2:2025 (the robot application and cell), under which the integrator "
+        "carries out and documents a risk assessment of the whole cell. Checked here: "
+        "the latest revision of the risk assessment is signed; a cell due in use "
+        "without one fails."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -231,22 +224,14 @@ USERS = Rule(
     id="US-R15.06-part3-users",
     jurisdiction="US",
     citation="ANSI/A3 R15.06-2025, Part 3 (use of industrial robot cells)",
-    text_en=(
-        "R15.06-2025 Part 3, developed in the US because ISO standards do not "
-        "cover users, sets out what the users of a robot cell do once it is "
-        "installed: operating procedures, risk management and an ongoing risk "
-        "assessment on site as layouts change and cells are reconfigured. "
-        "Checked here: the cell as drawn now is the cell the latest signed "
-        "revision assessed (the app records the cell's fingerprint at "
-        "signing). Read in one report of the publisher's announcement."
-    ),
-    text_ko=(
-        "R15.06-2025 제3부는 ISO 표준이 사용자를 다루지 않아 미국에서 따로 만든 "
-        "부분으로, 로봇 셀을 설치한 뒤 사용자가 할 일을 정합니다: 운전 절차, 위험 "
-        "관리, 그리고 배치가 바뀌거나 셀이 재구성될 때마다 현장에서 계속하는 "
-        "위험성평가. (확인 항목: 지금 도면의 셀이 최근 서명된 개정판이 평가한 셀과 "
-        "같은지. 앱은 서명 시 셀의 지문을 기록합니다.) 발행처 발표를 "
-        "전한 기사 한 곳에서만 확인했습니다."
+    text=gettext_noop(
+        "R15.06-2025 Part 3, developed in the US because ISO standards do not cover "
+        "users, sets out what the users of a robot cell do once it is installed: "
+        "operating procedures, risk management and an ongoing risk assessment on site "
+        "as layouts change and cells are reconfigured. Checked here: the cell as drawn "
+        "now is the cell the latest signed revision assessed (the app records the "
+        "cell's fingerprint at signing). Read in one report of the publisher's "
+        "announcement."
     ),
     # One report of A3's announcement; the second page repeats it.
     certainty=RuleCertainty.TO_BE_CONFIRMED,
@@ -311,20 +296,13 @@ GUARDING = Rule(
     id="US-OSHA-1910.212",
     jurisdiction="US",
     citation="29 CFR 1910.212(a)(1) (machine guarding)",
-    text_en=(
+    text=gettext_noop(
         "OSHA 1910.212(a)(1): one or more methods of machine guarding shall be "
-        "provided to protect the operator and other employees in the machine "
-        "area from hazards such as those created by point of operation, ingoing "
-        "nip points and rotating parts (barrier guards, two-hand tripping "
-        "devices, electronic safety devices and the like). Checked here on the "
-        "plan: the robot's hazard zone is enclosed and every opening guarded."
-    ),
-    text_ko=(
-        "OSHA 1910.212(a)(1): 작업 지점, 말려 들어가는 물림점, 회전 부품 등에서 "
-        "생기는 위험으로부터 작업자와 기계 주변의 다른 근로자를 보호하기 위해 하나 "
-        "이상의 기계 방호 방법(방호벽, 양수 조작 장치, 전자식 안전장치 등)을 "
-        "갖추어야 합니다. (확인 항목: 도면에서 로봇의 위험구역이 둘러싸여 있고 모든 "
-        "개구부가 방호되는지.)"
+        "provided to protect the operator and other employees in the machine area from "
+        "hazards such as those created by point of operation, ingoing nip points and "
+        "rotating parts (barrier guards, two-hand tripping devices, electronic safety "
+        "devices and the like). Checked here on the plan: the robot's hazard zone is "
+        "enclosed and every opening guarded."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -409,23 +387,14 @@ LOCKOUT = Rule(
     id="US-OSHA-1910.147",
     jurisdiction="US",
     citation="29 CFR 1910.147 (the control of hazardous energy, lockout/tagout)",
-    text_en=(
-        "OSHA 1910.147 covers the servicing and maintenance of machines in "
-        "which an unexpected start-up or release of stored energy could harm "
-        "employees: the employer establishes an energy control program of "
-        "procedures, employee training and periodic inspections (at least "
-        "annually), so that the machine is isolated from its energy sources "
-        "and made inoperative before servicing. Checked here: the signed risk "
-        "assessment covers servicing tasks (maintenance, cleaning, fault "
-        "finding, setting)."
-    ),
-    text_ko=(
-        "OSHA 1910.147은 예기치 않은 기동이나 저장된 에너지의 방출이 근로자를 "
-        "다치게 할 수 있는 기계의 정비·보수 작업에 적용됩니다: 사용자는 절차, 근로자 "
-        "교육, 정기 점검(최소 연 1회)으로 이루어진 에너지 통제 프로그램을 갖추어, "
-        "정비 전에 기계를 에너지원에서 차단하고 작동하지 않게 해야 합니다. (확인 "
-        "항목: 서명된 위험성평가가 정비 작업(보수, 청소, 고장 탐색, 설정)을 "
-        "다루는지.)"
+    text=gettext_noop(
+        "OSHA 1910.147 covers the servicing and maintenance of machines in which an "
+        "unexpected start-up or release of stored energy could harm employees: the "
+        "employer establishes an energy control program of procedures, employee "
+        "training and periodic inspections (at least annually), so that the machine is "
+        "isolated from its energy sources and made inoperative before servicing. "
+        "Checked here: the signed risk assessment covers servicing tasks (maintenance, "
+        "cleaning, fault finding, setting)."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from compliance.calculators.base import gettext_noop
 from compliance.rules.eu.law import (
-    _CAVEAT_EN,
-    _CAVEAT_KO,
     _CELL,
     _DIR,
     _REG,
@@ -71,21 +69,14 @@ RISK_ASSESSMENT_REGULATION = Rule(
         f"{_REG}, Art. 10 (obligations of manufacturers) and Annex III (general "
         "principles: risk assessment); assemblies of machinery"
     ),
-    text_en=(
-        "From 20 January 2027 the integrator who joins a robot and other "
-        "machinery into a cell is the manufacturer of an assembly of machinery: "
-        "before placing it on the market or putting it into service, a risk "
-        "assessment of the whole cell, covering the hazards of how its parts "
-        "work together, is carried out and documented. Checked here: the "
-        "latest revision of the risk assessment is signed; a cell due in "
-        "service without one fails." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "2027년 1월 20일부터 로봇과 다른 기계를 셀로 결합하는 통합 업체는 '기계 "
-        "조립체'의 제조자입니다: 시장 출시나 사용 개시 전에 셀 전체(구성 요소가 "
-        "함께 작동하며 생기는 위험 포함)의 위험성평가를 수행하고 문서로 남겨야 "
-        "합니다. (확인 항목: 위험성평가의 최근 개정판이 서명되었는지. 사용 개시 "
-        "예정일이 지났는데 서명된 평가가 없으면 부적합.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "From 20 January 2027 the integrator who joins a robot and other machinery "
+        "into a cell is the manufacturer of an assembly of machinery: before placing "
+        "it on the market or putting it into service, a risk assessment of the whole "
+        "cell, covering the hazards of how its parts work together, is carried out and "
+        "documented. Checked here: the latest revision of the risk assessment is "
+        "signed; a cell due in service without one fails. Read in secondary sources; "
+        "confirm against the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -102,20 +93,13 @@ RISK_ASSESSMENT_DIRECTIVE = Rule(
         f"{_DIR}, Art. 5 (placing on the market) and Annex I (general "
         "principles: risk assessment); assemblies of machinery"
     ),
-    text_en=(
-        "Until 19 January 2027 the Machinery Directive applies: the integrator "
-        "who joins a robot and other machinery into a cell is the manufacturer "
-        "of an assembly of machinery and carries out a risk assessment of the "
-        "whole cell before it is put into service. Checked here: the latest "
-        "revision of the risk assessment is signed; a cell due in service "
-        "without one fails." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "2027년 1월 19일까지는 기계지침이 적용됩니다: 로봇과 다른 기계를 셀로 "
-        "결합하는 통합 업체는 '기계 조립체'의 제조자이며, 사용 개시 전에 셀 전체의 "
-        "위험성평가를 수행해야 합니다. (확인 항목: 위험성평가의 최근 개정판이 "
-        "서명되었는지. 사용 개시 예정일이 지났는데 서명된 평가가 없으면 부적합.)"
-        + _CAVEAT_KO
+    text=gettext_noop(
+        "Until 19 January 2027 the Machinery Directive applies: the integrator who "
+        "joins a robot and other machinery into a cell is the manufacturer of an "
+        "assembly of machinery and carries out a risk assessment of the whole cell "
+        "before it is put into service. Checked here: the latest revision of the risk "
+        "assessment is signed; a cell due in service without one fails. Read in "
+        "secondary sources; confirm against the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,

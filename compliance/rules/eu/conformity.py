@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from compliance.calculators.base import gettext_noop
 from compliance.rules.eu.law import (
-    _CAVEAT_EN,
-    _CAVEAT_KO,
     _CELL,
     _DIR,
     _REG,
@@ -245,23 +243,15 @@ ROUTE_REGULATION = Rule(
     id="EU-MR-conformity-route",
     jurisdiction="EU",
     citation=f"{_REG}, Art. 25 and Annex I (Parts A and B)",
-    text_en=(
-        "The conformity assessment procedure follows the machinery's listing in "
-        "Annex I: Part A needs a notified body (EU type-examination with "
-        "conformity to type, full quality assurance, or unit verification); "
-        "Part B may follow internal production control (module A) only when "
-        "designed to harmonised standards or common specifications covering all "
-        "its relevant essential requirements; machinery not listed follows "
-        "module A. Checked here: the procedure recorded for the cell against "
-        "its recorded listing." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "적합성 평가 절차는 부속서 I의 분류에 따릅니다: A부는 인증기관이 "
-        "필요합니다(EU 형식시험과 형식 적합, 완전 품질보증, 또는 "
-        "단위 검증). B부는 관련 필수 요구사항을 모두 다루는 조화규격 또는 공통 "
-        "사양에 따라 설계된 경우에만 내부 생산 관리(모듈 A)를 쓸 수 있고, 목록에 "
-        "없는 기계는 모듈 A를 따릅니다. (확인 항목: 셀에 기록된 부속서 I 분류와 "
-        "절차.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "The conformity assessment procedure follows the machinery's listing in Annex "
+        "I: Part A needs a notified body (EU type-examination with conformity to type, "
+        "full quality assurance, or unit verification); Part B may follow internal "
+        "production control (module A) only when designed to harmonised standards or "
+        "common specifications covering all its relevant essential requirements; "
+        "machinery not listed follows module A. Checked here: the procedure recorded "
+        "for the cell against its recorded listing. Read in secondary sources; confirm "
+        "against the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -275,20 +265,14 @@ ROUTE_DIRECTIVE = Rule(
     id="EU-MD-conformity-route",
     jurisdiction="EU",
     citation=f"{_DIR}, Art. 12 and Annex IV (Annexes VIII, IX, X)",
-    text_en=(
-        "Under the Directive, machinery not in Annex IV follows internal checks "
-        "on manufacture (Annex VIII); Annex IV machinery may do so only when "
-        "built to harmonised standards covering all the relevant essential "
-        "requirements, and otherwise needs EC type-examination (Annex IX) or "
-        "full quality assurance (Annex X) with a notified body. Checked here: "
-        "the procedure recorded for the cell against its recorded listing." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "기계지침에서 부속서 IV에 없는 기계는 제조 내부 점검(부속서 VIII)을 "
-        "따릅니다. 부속서 IV의 기계는 관련 필수 요구사항을 모두 다루는 조화규격에 "
-        "따라 제작된 경우에만 그렇게 할 수 있으며, 그 밖에는 인증기관의 EC 형식시험 "
-        "(부속서 IX) 또는 완전 품질보증(부속서 X)이 필요합니다. (확인 항목: 셀에 "
-        "기록된 분류와 절차.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "Under the Directive, machinery not in Annex IV follows internal checks on "
+        "manufacture (Annex VIII); Annex IV machinery may do so only when built to "
+        "harmonised standards covering all the relevant essential requirements, and "
+        "otherwise needs EC type-examination (Annex IX) or full quality assurance "
+        "(Annex X) with a notified body. Checked here: the procedure recorded for the "
+        "cell against its recorded listing. Read in secondary sources; confirm against "
+        "the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from compliance.calculators.base import Line, gettext_noop
 from compliance.rules.eu.law import (
-    _CAVEAT_EN,
-    _CAVEAT_KO,
     _REG,
     CHECKED_ON,
     LAW_CAVEAT,
@@ -60,23 +58,15 @@ CORRUPTION = Rule(
         f"{_REG}, Annex III 1.1.9 (protection against corruption) and 1.2.1 "
         "(safety and reliability of control systems)"
     ),
-    text_en=(
-        "Software and data critical for the machinery's compliance are "
-        "identified and protected against accidental or intentional "
-        "corruption, and evidence of interventions in them is collected; a "
-        "control system is designed so that faults, lost connections or "
-        "attacks lead to no hazardous situation. Checked here: the robot's "
-        "safety configuration, the software most critical to a robot cell, is "
-        "identified (the maker's checksum, CRC or signature) and is the one the "
-        "signed risk assessment froze." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "기계의 적합성에 결정적인 소프트웨어와 데이터는 그렇게 식별되고 우발적·"
-        "의도적 손상으로부터 보호되어야 하며, 그에 대한 개입의 증거가 수집되어야 "
-        "합니다. 제어 시스템은 고장, 연결 끊김, 공격이 위험한 상황으로 이어지지 "
-        "않도록 설계해야 합니다. (확인 항목: 로봇 셀에서 가장 중요한 소프트웨어인 "
-        "로봇 안전 설정이 제조사의 체크섬·CRC·시그니처로 식별되어 있고, 서명된 "
-        "위험성평가에 고정된 설정과 같은지.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "Software and data critical for the machinery's compliance are identified and "
+        "protected against accidental or intentional corruption, and evidence of "
+        "interventions in them is collected; a control system is designed so that "
+        "faults, lost connections or attacks lead to no hazardous situation. Checked "
+        "here: the robot's safety configuration, the software most critical to a robot "
+        "cell, is identified (the maker's checksum, CRC or signature) and is the one "
+        "the signed risk assessment froze. Read in secondary sources; confirm against "
+        "the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from compliance.calculators.base import gettext_noop
 from compliance.rules.eu.law import (
-    _CAVEAT_EN,
-    _CAVEAT_KO,
     _CELL,
     _DIR,
     _REG,
@@ -192,21 +190,14 @@ TECHNICAL_FILE_REGULATION = Rule(
         f"{_REG}, Annex IV (technical documentation), Annex V (EU declaration "
         "of conformity), CE marking"
     ),
-    text_en=(
-        "Before the CE marking is affixed, the manufacturer compiles the "
-        "technical documentation (Annex IV: among others the risk assessment, "
-        "how the essential requirements are met, the safety-related control "
-        "system and its validation) and draws up the EU declaration of "
-        "conformity. Checked here: the risk assessment is signed and every "
-        "safety function reaches its PLr and passed its validation; a function "
-        "that falls short fails." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "CE 마킹 전에 제조자는 기술문서(부속서 IV: 위험성평가, 필수 요구사항 충족 "
-        "방법, 안전 관련 제어 시스템과 그 유효성 확인 등)를 작성하고 EU 적합성 "
-        "선언서를 작성합니다. (확인 항목: 위험성평가가 서명되었고 모든 안전 기능이 "
-        "PLr에 도달하며 유효성 확인을 통과했는지. 미달하는 기능이 있으면 부적합.)"
-        + _CAVEAT_KO
+    text=gettext_noop(
+        "Before the CE marking is affixed, the manufacturer compiles the technical "
+        "documentation (Annex IV: among others the risk assessment, how the essential "
+        "requirements are met, the safety-related control system and its validation) "
+        "and draws up the EU declaration of conformity. Checked here: the risk "
+        "assessment is signed and every safety function reaches its PLr and passed its "
+        "validation; a function that falls short fails. Read in secondary sources; "
+        "confirm against the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -223,18 +214,13 @@ TECHNICAL_FILE_DIRECTIVE = Rule(
         f"{_DIR}, Art. 5 and Annex VII (technical file), Annex II (EC "
         "declaration of conformity), CE marking"
     ),
-    text_en=(
+    text=gettext_noop(
         "Before the machinery is put into service the manufacturer compiles the "
-        "technical file (Annex VII), draws up the EC declaration of conformity "
-        "(Annex II) and affixes the CE marking. Checked here: the risk "
-        "assessment is signed and every safety function reaches its PLr and "
-        "passed its validation; a function that falls short fails." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "사용 개시 전에 제조자는 기술 파일(부속서 VII)을 작성하고 EC 적합성 "
-        "선언서(부속서 II)를 작성하며 CE 마킹을 부착합니다. (확인 항목: "
-        "위험성평가가 서명되었고 모든 안전 기능이 PLr에 도달하며 유효성 확인을 "
-        "통과했는지. 미달하는 기능이 있으면 부적합.)" + _CAVEAT_KO
+        "technical file (Annex VII), draws up the EC declaration of conformity (Annex "
+        "II) and affixes the CE marking. Checked here: the risk assessment is signed "
+        "and every safety function reaches its PLr and passed its validation; a "
+        "function that falls short fails. Read in secondary sources; confirm against "
+        "the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,
@@ -248,18 +234,13 @@ HARMONISED_REGULATION = Rule(
     id="EU-MR-harmonised-standards",
     jurisdiction="EU",
     citation=f"{_REG} (presumption of conformity: harmonised standards in the OJ)",
-    text_en=(
-        "Machinery designed to harmonised standards whose references are "
-        "published in the Official Journal is presumed to meet the essential "
-        "requirements those standards cover. Checked here: whether the cell "
-        "claims the presumption, and that no standards check of this app fails "
-        "for it; which editions the OJ cites is for the user to confirm." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "관보에 인용된 조화규격에 따라 설계된 기계는 그 규격이 다루는 필수 "
-        "요구사항을 충족한 것으로 추정됩니다. (확인 항목: 셀이 이 추정을 주장하는지, "
-        "그리고 이 앱의 규격 점검에서 부적합이 없는지. 관보가 인용하는 판은 "
-        "사용자가 확인해야 합니다.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "Machinery designed to harmonised standards whose references are published in "
+        "the Official Journal is presumed to meet the essential requirements those "
+        "standards cover. Checked here: whether the cell claims the presumption, and "
+        "that no standards check of this app fails for it; which editions the OJ cites "
+        "is for the user to confirm. Read in secondary sources; confirm against the "
+        "official text on EUR-Lex."
     ),
     # No article number: the sources name the presumption, not the article.
     certainty=RuleCertainty.TO_BE_CONFIRMED,
@@ -274,16 +255,12 @@ HARMONISED_DIRECTIVE = Rule(
     id="EU-MD-harmonised-standards",
     jurisdiction="EU",
     citation=f"{_DIR} (presumption of conformity: harmonised standards in the OJ)",
-    text_en=(
-        "Machinery built to a harmonised standard whose reference is published "
-        "in the Official Journal is presumed to meet the essential requirements "
-        "it covers. Checked here: whether the cell claims the presumption, and "
-        "that no standards check of this app fails for it." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "관보에 인용된 조화규격에 따라 제작된 기계는 그 규격이 다루는 필수 "
-        "요구사항을 충족한 것으로 추정됩니다. (확인 항목: 셀이 이 추정을 주장하는지, "
-        "그리고 이 앱의 규격 점검에서 부적합이 없는지.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "Machinery built to a harmonised standard whose reference is published in the "
+        "Official Journal is presumed to meet the essential requirements it covers. "
+        "Checked here: whether the cell claims the presumption, and that no standards "
+        "check of this app fails for it. Read in secondary sources; confirm against "
+        "the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.TO_BE_CONFIRMED,
     checked_on=CHECKED_ON,

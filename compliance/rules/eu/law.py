@@ -98,8 +98,6 @@ LAW_CAVEAT = gettext_noop(
     "The legal text was read in secondary sources and has not been checked "
     "against EUR-Lex: confirm it there before relying on this finding."
 )
-_CAVEAT_EN = " Read in secondary sources; confirm against the official text on EUR-Lex."
-_CAVEAT_KO = " ※ 2차 자료로 확인한 내용입니다. EUR-Lex의 공식 본문으로 확인하십시오."
 
 
 def instrument(facts: CellFacts) -> Instrument:

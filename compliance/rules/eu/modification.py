@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from compliance.calculators.base import gettext_noop
 from compliance.rules.eu.law import (
-    _CAVEAT_EN,
-    _CAVEAT_KO,
     _CELL,
     _REG,
     CHECKED_ON,
@@ -94,22 +92,15 @@ MODIFICATION = Rule(
     id="EU-MR-substantial-modification",
     jurisdiction="EU",
     citation=f"{_REG}, Art. 3(16) and Art. 18 (substantial modification)",
-    text_en=(
-        "A physical or digital change to machinery in service that its "
-        "manufacturer did not foresee, that creates a new hazard or raises a "
-        "risk, and that needs new guards or protective devices with changes to "
-        "the safety control system, is a substantial modification: whoever "
-        "carries it out becomes the manufacturer of the modified machinery. "
-        "Checked here: whether protective devices are added where devices are "
-        "recorded as already in place, and whether a signed risk assessment of "
-        "the change exists." + _CAVEAT_EN
-    ),
-    text_ko=(
-        "사용 중인 기계에 대한 물리적·디지털 변경이 제조자가 예상하지 않은 것이고, "
-        "새로운 위험을 만들거나 위험을 높이며, 안전 제어 시스템을 바꾸는 새로운 "
-        "가드나 보호장치가 필요하면 '실질적 변경'입니다: 이를 수행하는 자가 변경된 "
-        "기계의 제조자가 됩니다. (확인 항목: 이미 설치된 장치가 기록된 셀에 보호장치가 "
-        "추가되는지, 그리고 변경에 대한 서명된 위험성평가가 있는지.)" + _CAVEAT_KO
+    text=gettext_noop(
+        "A physical or digital change to machinery in service that its manufacturer "
+        "did not foresee, that creates a new hazard or raises a risk, and that needs "
+        "new guards or protective devices with changes to the safety control system, "
+        "is a substantial modification: whoever carries it out becomes the "
+        "manufacturer of the modified machinery. Checked here: whether protective "
+        "devices are added where devices are recorded as already in place, and whether "
+        "a signed risk assessment of the change exists. Read in secondary sources; "
+        "confirm against the official text on EUR-Lex."
     ),
     certainty=RuleCertainty.SECONDARY_SOURCES,
     checked_on=CHECKED_ON,

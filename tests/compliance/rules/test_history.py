@@ -41,6 +41,19 @@ def test_a_fingerprint_follows_the_text_and_the_hand_raised_revision():
     assert history.fingerprint(redated) == history.fingerprint(rule)
 
 
+def test_a_fingerprint_follows_the_korean_the_catalogue_gives_the_text(
+    monkeypatch,
+):
+    # For Korean law the catalogue's Korean is the article itself: a changed
+    # word there is a changed rule.
+    rule = KOREA.rules[0]
+    before = history.fingerprint(rule)
+    catalogue = dict(history._catalogue())
+    catalogue[rule.text] = catalogue[rule.text].replace("1.8미터", "2미터")
+    monkeypatch.setattr(history, "_catalogue", lambda: catalogue)
+    assert history.fingerprint(rule) != before
+
+
 def test_a_stamp_names_the_release_packs_editions_and_rules():
     stamp = computed_under(palletising_cell())
     assert stamp.ruleset == history.CURRENT.version

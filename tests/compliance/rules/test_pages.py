@@ -301,3 +301,51 @@ def test_the_apps_own_subject_words_are_in_the_readers_language(owner, fenced):
     subjects = {f["subject"] for group in data["groups"] for f in group["findings"]}
     assert "셀" in subjects and "Cell" not in subjects  # the cell as a whole
     assert "Low" in subjects  # a guard's label, as the user typed it
+
+
+# A Korean law (its Korean: the article's own words) and an ISO rule, as each
+# language reads them.
+RULE_WORDS = {
+    "KR-223-fence-height": {
+        "ko": "높이 1.8미터 이상의 울타리(로봇의 가동범위",
+        "en": "the employer shall install a fence at least 1.8 m high",
+    },
+    "INTL-13855-distance": {
+        "ko": "사람이 위험구역에 닿기 전에 로봇이 멈출 수 있을 만큼 떨어져 있어야",
+        "en": "far enough from the hazard zone that the robot has stopped before",
+    },
+}
+
+
+@pytest.mark.parametrize(("language", "other"), [("ko", "en"), ("en", "ko")])
+def test_the_findings_page_gives_each_rules_text_in_the_readers_language(
+    owner_client, fenced, language, other
+):
+    response = owner_client.get(
+        reverse("compliance:cell_compliance", args=[fenced.pk]),
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    for words in RULE_WORDS.values():
+        assert words[language] in response.text
+        assert words[other] not in response.text
+
+
+def test_the_findings_api_gives_the_articles_own_korean_words(owner, fenced, reference):
+    article = reference("korea_art223.json")["articles"][1]
+    client = APIClient()
+    client.force_authenticate(owner)
+    texts = {}
+    for language in ("ko", "en"):
+        data = client.get(
+            f"/api/v1/cells/{fenced.pk}/findings/", HTTP_ACCEPT_LANGUAGE=language
+        ).json()
+        texts[language] = {
+            g["rule"]["id"]: g["rule"]["text"]
+            for g in data["groups"]
+            if g["rule"]["id"] in RULE_WORDS
+        }
+    assert texts["ko"]["KR-223-fence-height"].startswith(article["text_ko"])
+    assert texts["en"]["KR-223-fence-height"].startswith("To prevent injury")
+    for rule_id, words in RULE_WORDS.items():
+        assert words["ko"] in texts["ko"][rule_id]
+        assert words["en"] in texts["en"][rule_id]

@@ -99,5 +99,5 @@ def test_lockout_passes_when_servicing_is_assessed_and_fails_when_not():
 def test_every_us_rule_names_its_sources_and_what_is_not_read():
     for rule in us.US_RULES:
         assert rule.sources and rule.caveat
-        assert rule.text_ko and rule.text_en
+        assert rule.text
     assert us.USERS.certainty == "to_be_confirmed"  # one report of A3's news
