@@ -212,6 +212,7 @@ def render_svg(
         c = op.caption
         w(
             f'<g class="opening purpose-{_e(op.purpose)}'
+            f"{f' status-{_e(op.status)}' if op.status else ''}"
             f'{_selected(op.key, selected_key)}" data-label="{_e(op.label)}" '
             f'data-key="{op.key}"><title>{_e(c.text)}, {_e(c.sub)}</title>'
             f"{_line(op.gap)}"

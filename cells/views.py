@@ -41,7 +41,6 @@ from cells import selectors, services
 from cells.drawing import (
     Drawing,
     DrawingLabels,
-    Requirement,
     element_key,
     layout_drawing,
 )
@@ -72,9 +71,9 @@ from cells.models import (
     Organisation,
 )
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
-from compliance.rules import results, sensing
+from compliance.rules import results
 from compliance.rules.inputs import digest, versioned
-from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
+from compliance.rules.plan_marks import distance_requirements, opening_statuses
 from config.htmx import is_fragment_request, render_page
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
@@ -92,40 +91,6 @@ def _deleted(request: HttpRequest, obj) -> bool:
         messages.error(request, KEPT_FOR_THE_RECORD % {"name": obj})
         return False
     return True
-
-
-# The findings whose required minimum distance is drawn round the hazard zone.
-DISTANCE_RULES = frozenset(
-    {
-        sensing.MINIMUM_DISTANCE.id,
-        MINIMUM_DISTANCE_2024.id,
-        sensing.INTERLOCK_DISTANCE.id,
-    }
-)
-
-
-def distance_requirements(cell: Cell) -> list[Requirement]:
-    """The minimum distance each device of a cell loaded by
-    ``selectors.cell_with_layout`` is required to keep from the hazard zone
-    (from the cell's findings, computed once per change of the cell)."""
-
-    def required() -> list[tuple[str, int, str]]:
-        return [
-            (
-                finding.subject_key,
-                int(finding.required_mm),
-                str(finding.status),
-            )
-            for finding in results.cell_finding_list(cell)
-            if finding.rule_id in DISTANCE_RULES and finding.required_mm is not None
-        ]
-
-    index_of = {f"device:{d.pk}": i for i, d in enumerate(cell.devices.all())}
-    return [
-        Requirement(device_index=index_of[key], required_mm=mm, status=status)
-        for key, mm, status in results.kept(cell, "distances", required)
-        if key in index_of
-    ]
 
 
 def drawing_labels() -> DrawingLabels:
@@ -159,6 +124,7 @@ def _drawing(cell: Cell) -> Drawing:
         required=distance_requirements(cell),
         underlay=underlay_lines(cell),
         plan=selectors.plan_of(cell),
+        opening_status=opening_statuses(cell),
     )
 
 

@@ -46,9 +46,8 @@ UPWARD = {
     ("cells.layout_dxf.api", "compliance.rules.inputs"),
     ("cells.layout_dxf.views", "compliance.rules.inputs"),
     ("cells.views", "compliance.rules.inputs"),
+    ("cells.views", "compliance.rules.plan_marks"),
     ("cells.views", "compliance.rules.results"),
-    ("cells.views", "compliance.rules.sensing"),
-    ("cells.views", "compliance.rules.sensing_2024"),
     # The register shows each measure's check, and signing declares the
     # open findings: the assessment's pages and sign-off read the rules.
     ("compliance.assessment.api", "compliance.rules.selectors"),

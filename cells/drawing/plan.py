@@ -6,7 +6,7 @@ that holds them, its grid and its scale bar."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cells import drawing_perimeter, geometry, perimeter
 from cells.drawing.checks import (
@@ -108,13 +108,16 @@ def layout_drawing(
     required: Sequence[Requirement] = (),
     underlay: Sequence[Sequence[float]] = (),
     plan: perimeter.Layout | None = None,
+    opening_status: Mapping[tuple[int, int], str] | None = None,
 ) -> Drawing:
     """The plan of ``document``. ``labels``: the words drawn, translated;
     ``required``: the devices' required minimum distances, drawn round the
     hazard zone; ``underlay``: lines [x1, y1, x2, y2] of an imported drawing,
     drawn behind the plan (the view holds them too); ``plan``: the saved
     cell's plan as the rules read it (``cells.selectors.plan_of``), so the
-    drawing shows their very analysis; None: the document's own."""
+    drawing shows their very analysis; None: the document's own;
+    ``opening_status``: the verdict of each opening (segment index, opening
+    index) that is not guarded, to draw it so."""
     labels = labels or DrawingLabels()
     result = (
         perimeter.analysed(plan)
@@ -211,6 +214,7 @@ def layout_drawing(
                     label=opening_names[o_index],
                     purpose=op.purpose,
                     gap=Line(x1=a[0], y1=-a[1], x2=b[0], y2=-b[1]),
+                    status=(opening_status or {}).get((s_index, o_index), ""),
                     caption=Label(
                         x=ix,
                         y=-iy,

@@ -50,6 +50,9 @@ class OpeningShape(_Prim):
     purpose: str
     gap: Line
     caption: Label
+    # The verdict of the rule that the opening is guarded, when it fails: an
+    # opening no device closes is drawn in the fail colour.
+    status: str = ""
 
     @property
     def key(self) -> str:

@@ -12,8 +12,10 @@ from cells import geometry, perimeter
 from cells import selectors as cell_selectors
 from cells.models import Cell, Device
 from cells.naming import layout_names, opening_place
+from cells.perimeter.closure import LineClosure, line_closure
 from compliance.assessment import selectors
 from compliance.assessment.content import PREVIEW_HASH
+from compliance.rules.closing import LINE_KINDS
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
@@ -58,6 +60,36 @@ def _placed(device, zone) -> perimeter.Distance | None:
     if device.kind == "laser_scanner" and has1:
         return zone.distance_to_point((float(p1[0]), float(p1[1])))
     return None
+
+
+def _closures(cell: Cell) -> dict[int, LineClosure]:
+    """How each light curtain or grid drawn on the plan stands to the opening
+    it is linked to (``cells.perimeter.closure``), by device id."""
+    guards = [(s.start, s.end) for s in cell.segments.all() if s.start != s.end]
+    openings = {
+        opening.pk: (segment, opening)
+        for segment in cell.segments.all()
+        for opening in segment.openings.all()
+    }
+    found = {}
+    for device in cell.devices.all():
+        ends = (device.x1_mm, device.y1_mm, device.x2_mm, device.y2_mm)
+        if device.kind not in LINE_KINDS or None in ends:
+            continue
+        if device.opening_id not in openings or ends[:2] == ends[2:]:
+            continue
+        segment, opening = openings[device.opening_id]
+        found[device.pk] = line_closure(
+            guard=(segment.start, segment.end),
+            opening_from_mm=float(opening.offset_mm),
+            opening_to_mm=float(opening.offset_mm + opening.width_mm),
+            line=(
+                (float(ends[0]), float(ends[1])),
+                (float(ends[2]), float(ends[3])),
+            ),
+            guards=guards,
+        )
+    return found
 
 
 def _records(revision, hazards) -> dict[str, object]:
@@ -285,6 +317,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 )
             )
     assessment, plr_by_device, being_signed = _assessment(inputs)
+    closures = _closures(cell)
     devices = []
     library = _library_entries(cell.devices.all())
     for device in cell.devices.all():
@@ -314,6 +347,7 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 distance_to_hazard_mm=distance.mm if distance else None,
                 placed=distance is not None,
                 inside_hazard_zone=bool(distance and distance.inside_zone),
+                closure=closures.get(device.pk),
                 plr_served=plr_by_device.get(device.pk),
                 library=_library_price(library.get(device.library_device_id)),
             )

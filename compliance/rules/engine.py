@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from compliance.calculators.base import gettext_noop
+from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.editions import jurisdiction_of
 from compliance.rules import eu, history
 from compliance.rules.baseline import BASELINE_RULES
@@ -149,11 +149,95 @@ def applied_packs(facts: CellFacts) -> dict[str, tuple[Rule, ...]]:
 
 def evaluate(facts: CellFacts) -> tuple[RuleFindings, ...]:
     """Every applicable rule with its findings, packs and rules in their order,
-    findings in the order of the cell's segments, openings and devices."""
-    return tuple(
-        RuleFindings(rule, rule.evaluate(facts))
-        for rules in applied_packs(facts).values()
-        for rule in rules
+    findings in the order of the cell's segments, openings and devices. A
+    finding that relies on devices is no better than their own findings
+    (``capped``)."""
+    return capped(
+        tuple(
+            RuleFindings(rule, rule.evaluate(facts))
+            for rules in applied_packs(facts).values()
+            for rule in rules
+        )
+    )
+
+
+# From better to worse, for a verdict capped by what it relies on.
+_SEVERITY = {
+    Status.PASS: 0,
+    Status.WARNING: 1,
+    Status.NEEDS_EVIDENCE: 2,
+    Status.FAIL: 3,
+}
+_RELIES = {
+    Status.FAIL: gettext_noop(
+        "%(label)s relies on %(devices)s, which fails its own checks (%(rules)s): "
+        "the opening is guarded no better than the device it relies on."
+    ),
+    Status.NEEDS_EVIDENCE: gettext_noop(
+        "%(label)s relies on %(devices)s, whose own checks cannot yet be made "
+        "(%(rules)s): until they pass, neither does the opening."
+    ),
+    Status.WARNING: gettext_noop(
+        "%(label)s relies on %(devices)s, which passes its own checks only by an "
+        "exception someone must stand behind (%(rules)s)."
+    ),
+}
+
+
+def capped(results: tuple[RuleFindings, ...]) -> tuple[RuleFindings, ...]:
+    """The findings with each verdict that relies on devices
+    (``Finding.relies_on``) lowered to the worst verdict of those devices' own
+    findings, saying which and why, and showing their findings in its
+    working: a verdict is never better than what it relies on."""
+    by_subject: dict[str, list[tuple[Rule, Finding]]] = {}
+    for rule, findings in results:
+        for finding in findings:
+            by_subject.setdefault(finding.subject_key, []).append((rule, finding))
+    if not any(f.relies_on for _, findings in results for f in findings):
+        return results
+    out = []
+    for rule, findings in results:
+        kept = []
+        for finding in findings:
+            if finding.relies_on:
+                finding = _capped(finding, by_subject)
+            kept.append(finding)
+        out.append(RuleFindings(rule, tuple(kept)))
+    return tuple(out)
+
+
+def _capped(
+    finding: Finding, by_subject: dict[str, list[tuple[Rule, Finding]]]
+) -> Finding:
+    relied = [
+        (rule, f)
+        for key in finding.relies_on
+        for rule, f in by_subject.get(key, ())
+        if f is not finding
+    ]
+    worst = max((_SEVERITY[f.status] for _, f in relied), default=0)
+    if worst <= _SEVERITY[finding.status]:
+        return finding
+    status = next(s for s, rank in _SEVERITY.items() if rank == worst)
+    below = [(rule, f) for rule, f in relied if f.status == status]
+    devices = ", ".join(dict.fromkeys(f.subject_label for _, f in below))
+    rules = "; ".join(dict.fromkeys(rule.citation for rule, _ in below))
+    return finding.model_copy(
+        update={
+            "status": status,
+            "message": _RELIES[status],
+            "values": {
+                **finding.values,
+                "label": finding.subject_label,
+                "devices": devices,
+                "rules": rules,
+            },
+            "details": (
+                *(Line(text=f.message, values=f.values) for _, f in below),
+                Line(text=finding.message, values=finding.values),
+                *finding.details,
+            ),
+        }
     )
 
 

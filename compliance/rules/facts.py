@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from cells.perimeter import Layout
+from cells.perimeter.closure import LineClosure
 from compliance.calculators.ts15066_tables import BodyRegion
 
 RobotKind = Literal["industrial", "collaborative"]
@@ -191,6 +192,10 @@ class DeviceFacts(_Facts):
     distance_to_hazard_mm: float | None = Field(default=None, ge=0)
     placed: bool = False
     inside_hazard_zone: bool = False
+    # A light curtain or grid drawn on the plan and linked to an opening: how
+    # its detection line stands to that opening (``cells.perimeter.closure``);
+    # None otherwise.
+    closure: LineClosure | None = None
     # The highest PLr of the hazards whose measures in the signed revision rely
     # on this device; None when no signed hazard names it.
     plr_served: PerformanceLevel | None = None

@@ -137,6 +137,9 @@ class Finding(BaseModel):
     details: tuple[Line, ...] = ()  # the working, or the items to put in place
     notes: tuple[Line, ...] = ()  # caveats: sources, what is not checked
     sources: tuple[str, ...] = ()  # sources behind this finding's figures
+    # The subjects (devices) this verdict relies on: it is never better than
+    # the worst verdict of their own findings (``engine.evaluate``).
+    relies_on: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -211,6 +214,7 @@ class Rule:
         certainty: RuleCertainty | None = None,
         sources: tuple[str, ...] = (),
         citation: str = "",
+        relies_on: tuple[str, ...] = (),
     ) -> Finding:
         """A finding of this rule; ``subject`` is (key, label).
 
@@ -233,6 +237,7 @@ class Rule:
             details=details,
             notes=(*notes, *caveat),
             sources=sources or self.sources,
+            relies_on=relies_on,
         )
 
     def from_result(

@@ -17,7 +17,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-from cells.perimeter import PerimeterResult, analysed
+from cells.perimeter import Gap, Layout, PerimeterResult, Segment, analysed
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13857_gaps import (
     CLAUSE_GAP,
@@ -30,8 +30,10 @@ from compliance.calculators.iso13857_openings import (
     opening,
 )
 from compliance.calculators.iso13857_tables import TABLE4_OPENINGS
+from compliance.rules.closing import not_closing
 from compliance.rules.facts import CELL_SUBJECT, CellFacts
 from compliance.rules.findings import (
+    OUTSIDE_COVERAGE,
     REFERENCE_SET_DATE,
     Finding,
     Rule,
@@ -43,6 +45,9 @@ from compliance.rules.findings import (
 )
 
 _CELL = (CELL_SUBJECT, gettext_noop("Cell"))
+# The widest opening ISO 13857 Table 4 covers (120 mm): a wider gap lets a
+# person through.
+TABLE4_MAX_MM = TABLE4_OPENINGS.rows[-1].e_max_mm
 # iso10218_2025.json changes[6] ("whole-cell risk assessment") and the
 # product brief: guarding of the robot's maximum space; ISO 14120 for guards.
 SAFEGUARDING_SOURCES = (
@@ -126,9 +131,11 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
     # guards it runs along.
     names = {segment.key: segment.label or segment.key for segment in facts.segments}
     loops = {
-        loop.key: "–".join(names.get(key, key) for key in loop.segment_keys)
+        loop.key: "–".join(names[key] for key in loop.segment_keys if key in names)
         for loop in result.loops
     }
+    heights = {segment.key: segment.height_mm for segment in facts.segments}
+    closed = []
     for gap in result.gaps:
         a, b = gap.ends
         values = {
@@ -138,6 +145,23 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
             "width": mm(gap.width_mm),
             "distance": mm(gap.distance.mm),
         }
+        subject = (gap.key, gettext_noop("Unguarded gap"))
+        numbers = {
+            "width_mm": number(gap.width_mm),
+            "distance_mm": number(gap.distance.mm),
+        }
+        # A gap in a guard is an opening: one narrow enough for ISO 13857
+        # Table 4 is judged by its width and distance, as an opening is.
+        judged = (
+            None
+            if gap.ambiguous or gap.distance.inside_zone
+            else _gap_judged(rule, gap, subject, values, numbers, heights)
+        )
+        if judged is not None:
+            findings.append(judged)
+            if judged.status is Status.PASS:
+                closed.append(gap)
+            continue
         message = (
             gettext_noop(
                 "The perimeter is open between the free ends of %(a)s and %(b)s: "
@@ -154,17 +178,12 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
             )
         )
         findings.append(
-            rule.finding(
-                Status.FAIL,
-                (gap.key, gettext_noop("Unguarded gap")),
-                message,
-                values=values,
-                numbers={
-                    "width_mm": number(gap.width_mm),
-                    "distance_mm": number(gap.distance.mm),
-                },
-            )
+            rule.finding(Status.FAIL, subject, message, values=values, numbers=numbers)
         )
+    if closed and facts.layout is not None:
+        # Gaps out of reach close the perimeter as guarding does: whether it
+        # encloses the zone is judged with them closed.
+        result = analysed(_with_closed(facts.layout, closed, heights))
     enclosure = result.enclosure
     notes = tuple(
         Line(
@@ -247,6 +266,95 @@ def _check_enclosure(facts: CellFacts) -> list[Finding]:
     return findings
 
 
+def _gap_judged(
+    rule: Rule,
+    gap: Gap,
+    subject: tuple[str, str],
+    values: dict[str, str | int | float],
+    numbers: dict[str, int | float],
+    heights: dict[str, float],
+) -> Finding | None:
+    """A gap narrow enough for ISO 13857 Table 4, judged as a slot as high as
+    the lower of the guards either side, at its distance from the zone; None
+    for a wider gap (a person walks through)."""
+    if gap.width_mm > TABLE4_MAX_MM:
+        return None
+    height = min(heights.get(end.segment_key, 0.0) for end in gap.ends)
+    result, error = calculate(
+        opening,
+        OpeningInput,
+        opening_shape="slot",
+        opening_size_mm=gap.width_mm,
+        opening_length_mm=height if height > 0 else None,
+        distance_to_hazard_mm=gap.distance.mm,
+    )
+    if result is None:
+        return rule.outside_coverage(subject, values, error, numbers=numbers)
+    if result.verdict == "pass":
+        values = {**values, "required": mm(result.safety_distance_mm or 0)}
+        return rule.from_result(
+            Status.PASS,
+            subject,
+            gettext_noop(
+                "The %(width)s mm gap between %(a)s and %(b)s is %(distance)s mm "
+                "from the hazard zone: out of reach for its width, as ISO 13857 "
+                "Table 4 asks %(required)s mm. It closes the perimeter as guarding "
+                "does."
+            ),
+            result,
+            values=values,
+            numbers=numbers,
+            citation=CLAUSE_OPENING,
+        )
+    if result.verdict == "fail" and result.safety_distance_mm is not None:
+        values = {**values, "required": mm(result.safety_distance_mm)}
+        return rule.from_result(
+            Status.FAIL,
+            subject,
+            gettext_noop(
+                "The %(width)s mm gap between %(a)s and %(b)s is only %(distance)s "
+                "mm from the hazard zone; ISO 13857 Table 4 asks %(required)s mm "
+                "for a gap of its width. Close it, or move the guards so that it "
+                "is far enough."
+            ),
+            result,
+            values=values,
+            numbers={**numbers, "required_mm": result.safety_distance_mm},
+            citation=CLAUSE_OPENING,
+        )
+    return rule.from_result(
+        Status.NEEDS_EVIDENCE,
+        subject,
+        result.undetermined_reason or result.reason or OUTSIDE_COVERAGE,
+        result,
+        values=values,
+        numbers=numbers,
+        citation=CLAUSE_OPENING,
+    )
+
+
+def _with_closed(layout: Layout, gaps: list[Gap], heights: dict[str, float]) -> Layout:
+    """The plan with each of ``gaps`` closed by a guard between its ends."""
+    return layout.model_copy(
+        update={
+            "segments": (
+                *layout.segments,
+                *(
+                    Segment(
+                        key=f"{gap.key}:closed",
+                        start=gap.ends[0].point,
+                        end=gap.ends[1].point,
+                        height_mm=min(
+                            heights.get(end.segment_key, 0.0) or 1.0 for end in gap.ends
+                        ),
+                    )
+                    for gap in gaps
+                ),
+            )
+        }
+    )
+
+
 ENCLOSURE = Rule(
     id="INTL-safeguarded-space",
     jurisdiction="INTL",
@@ -287,7 +395,12 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
             "width": mm(o.width_mm),
             "height": mm(height),
         }
-        guards = [d for d in facts.devices_for(o.key) if d.kind in GUARDING_KINDS]
+        linked = [d for d in facts.devices_for(o.key) if d.kind in GUARDING_KINDS]
+        open_by = [(d, why) for d in linked if (why := not_closing(d, o))]
+        guards = [d for d in linked if d not in {d for d, _ in open_by}]
+        # A device that does not close its opening leaves it unguarded: what
+        # each leaves open goes into the working of the verdict below.
+        unclosed = tuple(line for _, why in open_by for line in why)
         if guards:
             values["devices"] = ", ".join(d.label for d in guards)
             findings.append(
@@ -295,10 +408,13 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
                     Status.PASS,
                     subject,
                     gettext_noop(
-                        "%(label)s is guarded by %(devices)s; the device's own "
-                        "distance and type are checked by their rules."
+                        "%(label)s is closed by %(devices)s; the device's own "
+                        "distance and type are checked by their rules, and the "
+                        "opening is no better guarded than they are."
                     ),
                     values=values,
+                    details=unclosed,
+                    relies_on=tuple(d.key for d in guards),
                 )
             )
             continue
@@ -312,6 +428,7 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
                         "zone is not known: guard it, or draw it on the plan."
                     ),
                     values=values,
+                    details=unclosed,
                 )
             )
             continue
@@ -330,9 +447,8 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
             distance_to_hazard_mm=o.distance_to_hazard_mm,
         )
         if result is None:
-            findings.append(
-                rule.outside_coverage(subject, values, error, numbers=numbers)
-            )
+            found = rule.outside_coverage(subject, values, error, numbers=numbers)
+            findings.append(found.model_copy(update={"details": unclosed}))
             continue
         if result.verdict == "pass":
             values["required"] = mm(result.safety_distance_mm or 0)
@@ -377,6 +493,7 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
                 result,
                 values=values,
                 numbers=numbers,
+                details=unclosed,
             )
         )
     return findings

@@ -31,6 +31,7 @@ from compliance.calculators.iso13855_vertical import (
     VerticalZoneInput,
     iso13855_vertical_zone,
 )
+from compliance.rules.closing import in_plane
 from compliance.rules.facts import CellFacts, DeviceFacts
 from compliance.rules.findings import (
     OUTSIDE_COVERAGE,
@@ -126,10 +127,12 @@ def _distance_inputs(
 
 def reach_over_edge_mm(facts: CellFacts, device: DeviceFacts) -> float | None:
     """The height b a person must reach over: the device's highest beam, or,
-    for a device that spans the top of the opening it guards, the guard above
-    that opening (a fence panel continues above an infeed)."""
+    for a device that spans the top of the opening it guards in the plane of
+    its guard, the guard above that opening (a fence panel continues above an
+    infeed). A device standing in front of the guard is reached over at its
+    own top, whatever the fence behind it."""
     top = device.detection_upper_mm
-    if top is None or device.opening_key is None:
+    if top is None or device.opening_key is None or not in_plane(device):
         return top
     opening = next((o for o in facts.openings if o.key == device.opening_key), None)
     if opening is None or opening.upper_edge_mm > top:

@@ -378,14 +378,19 @@ def test_hazard_zone_polygon_is_drawn(owner_client, cell):
             "robot_base_x_mm": 1000,
             "robot_base_y_mm": 1000,
             "hazard_zone_shape": "polygon",
-            "hazard_zone_polygon_mm": "0, 0\n2000, 0\n2000, 1500\n0, 1500",
+            "hazard_zone_polygon_mm": "-500, -500\n2500, -500\n2500, 2500\n-500, 2500",
         },
         **HTMX,
     )
     cell.refresh_from_db()
-    assert cell.hazard_zone_polygon_mm == [[0, 0], [2000, 0], [2000, 1500], [0, 1500]]
+    assert cell.hazard_zone_polygon_mm == [
+        [-500, -500],
+        [2500, -500],
+        [2500, 2500],
+        [-500, 2500],
+    ]
     assert (
-        '<polygon class="hazard" points="0,-0 2000,-0 2000,-1500 0,-1500"'
+        '<polygon class="hazard" points="-500,500 2500,500 2500,-2500 -500,-2500"'
         in response.text
     )
 
@@ -492,9 +497,10 @@ def test_element_being_edited_is_highlighted_on_the_plan(
     owner_client, cell, segment, opening
 ):
     response = owner_client.get(edit_url(cell, "opening", opening.pk), **HTMX)
+    # Not guarded, so drawn as failing too.
     assert (
-        f'class="opening purpose-{opening.purpose} selected" data-label="Infeed"'
-        in (response.text)
+        f'class="opening purpose-{opening.purpose} status-fail selected" '
+        'data-label="Infeed"' in (response.text)
     )
     assert 'class="segment kind-fence selected"' not in response.text
 

@@ -125,7 +125,10 @@ def test_a_curtain_too_close_is_drawn_inside_its_distance_in_the_fail_colour(
     Device.objects.filter(pk=device.pk).update(y1_mm=1500, y2_mm=1500)
     svg = svg_of(owner_client.get(reverse("cells:cell_detail", args=[square.pk])))
     assert '<g class="clearance status-fail' in svg
-    assert "S ≥ 512 mm" in svg
+    # Moved 1.5 m in from the fence, it is reached over at its own top beam
+    # (1,500 mm), not at the fence's 1,800 mm (issue 27): C_RO = 850 mm for a
+    # zone up to 1,400 mm (ISO 13855 Table 1), S = 512 + 850 = 1,362 mm.
+    assert "S ≥ 1,362 mm" in svg
 
 
 def test_the_svg_download_shows_the_same_marks(owner_client, square):

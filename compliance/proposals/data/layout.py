@@ -18,18 +18,8 @@ from compliance.proposals.pdf.data import (
     Row,
     UnderlayImage,
 )
-from compliance.rules import sensing
+from compliance.rules.plan_marks import DISTANCE_RULES, failing_openings
 from compliance.rules.selectors import config_words
-from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
-
-MINIMUM_DISTANCE = sensing.MINIMUM_DISTANCE.id
-# The findings that give a device's required minimum distance from the hazard
-# zone (ISO 13855): sensing devices, and interlocked doors without guard locking.
-DISTANCE_RULES = (
-    MINIMUM_DISTANCE,
-    MINIMUM_DISTANCE_2024.id,
-    sensing.INTERLOCK_DISTANCE.id,
-)
 
 
 def cell_section(cell, findings) -> CellSection:
@@ -79,6 +69,7 @@ def cell_section(cell, findings) -> CellSection:
         ),
         layout=cell_selectors.cell_document(cell),
         distances=distances,
+        failing_openings=failing_openings(cell, findings),
         underlay_image=_underlay_image(cell),
     )
 

@@ -178,6 +178,9 @@ class CellSection(_Frozen):
     collaborative_parameters: tuple[Row, ...] = ()
     layout: CellDocument
     distances: tuple[DeviceDistance, ...] = ()
+    # The openings (segment index, opening index in ``layout``) that fail to
+    # be guarded: drawn in the fail colour.
+    failing_openings: tuple[tuple[int, int], ...] = ()
     # Drawn under the plan when the cell's image is to be shown in the PDF.
     underlay_image: UnderlayImage | None = None
 

@@ -198,7 +198,12 @@ def plan_of(cell: CellSection) -> PlanDrawing:
         for d in cell.distances
         if d.device_index is not None
     ]
-    return layout_drawing(cell.layout, labels=_labels(), required=required)
+    return layout_drawing(
+        cell.layout,
+        labels=_labels(),
+        required=required,
+        opening_status=dict.fromkeys(cell.failing_openings, "fail"),
+    )
 
 
 def layout_figure(
@@ -313,12 +318,13 @@ def layout_figure(
     for opening in prims.openings:
         gap = opening.gap
         a, b = to(gap.x1, gap.y1), to(gap.x2, gap.y2)
+        failing = opening.status == "fail"
         drawing.add(
             Line(
                 *a,
                 *b,
-                strokeColor=theme.MUTED,
-                strokeWidth=0.4,
+                strokeColor=theme.CRITICAL if failing else theme.MUTED,
+                strokeWidth=1.2 if failing else 0.4,
                 strokeDashArray=[1, 1.5],
             )
         )

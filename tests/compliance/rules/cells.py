@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cells import perimeter
+from cells.perimeter.closure import LineClosure
 from compliance.rules.facts import (
     AssessmentFacts,
     CellFacts,
@@ -35,6 +36,22 @@ def opening(key: str = "o1", **kw: Any) -> OpeningFacts:
         "upper_edge_mm": 1200,
     }
     return OpeningFacts(key=key, **(fields | kw))
+
+
+def across(width_mm: float = 800, *, offset_mm: float = 0, **kw: Any) -> LineClosure:
+    """A detection line across the whole of an opening ``width_mm`` wide, in
+    its guard's plane (``offset_mm`` from it: then its sides are open)."""
+    fields = {
+        "spans": True,
+        "in_plane": offset_mm == 0,
+        "covered_from_mm": 0,
+        "covered_to_mm": width_mm,
+        "opening_from_mm": 0,
+        "opening_to_mm": width_mm,
+        "offset_mm": offset_mm,
+        "open_sides_mm": (offset_mm, offset_mm) if offset_mm else (),
+    }
+    return LineClosure(**(fields | kw))
 
 
 def device(key: str, kind: str, **kw: Any) -> DeviceFacts:
@@ -165,6 +182,7 @@ def palletising_cell() -> CellFacts:
                 detection_upper_mm=1200,
                 distance_to_hazard_mm=900,
                 placed=True,
+                closure=across(),
                 plr_served="d",
             ),
             device(

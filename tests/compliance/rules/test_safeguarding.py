@@ -246,3 +246,58 @@ def test_findings_name_the_guards_by_their_labels_not_their_keys():
     assert "free ends of SOUTH and NORTH" in gap.render() or (
         "free ends of NORTH and SOUTH" in gap.render()
     )
+
+
+# --- a gap in a guard is an opening (issue 27) ----------------------------------
+
+
+def _gapped_cell(gap_mm: float, radius_mm: float = 1600):
+    """The square fence (5 m, the zone round its centre) with a gap of
+    ``gap_mm`` in the middle of its west side: 2,500 mm from the centre."""
+    layout = square_layout(radius_mm=radius_mm, drop=("west",))
+    half = gap_mm / 2
+    west = (
+        perimeter.Segment(
+            key="west", start=(0.0, 0.0), end=(0.0, 2500 - half), height_mm=1800
+        ),
+        perimeter.Segment(
+            key="west2", start=(0.0, 2500 + half), end=(0.0, 5000.0), height_mm=1800
+        ),
+    )
+    return cell(
+        hazard_zone_height_mm=1400,
+        segments=tuple(
+            segment(key, length_mm=5000, horizontal_distance_to_hazard_mm=900)
+            for key in (*SIDES, "west2")
+        ),
+        layout=layout.model_copy(update={"segments": (*layout.segments, *west)}),
+    )
+
+
+def test_a_narrow_gap_far_from_the_zone_is_judged_as_an_opening():
+    # Regression: a 12 mm gap 1.85 m from the zone failed as an unguarded gap.
+    # ISO 13857 Table 4: a slot 10 < e <= 12 mm needs 100 mm; it is 2,500 -
+    # 650 = 1,850 mm from the zone, out of reach, and the fence closes round
+    # the zone as if it had none.
+    findings = run(ENCLOSURE, _gapped_cell(12, radius_mm=650))
+    gap, enclosed = findings
+    assert gap.status is Status.PASS
+    assert gap.numbers == {"width_mm": 12, "distance_mm": 1850}
+    assert "ISO 13857 Table 4 asks 100 mm" in gap.render()
+    assert enclosed.status is Status.PASS
+    assert "inside the closed perimeter" in enclosed.render()
+
+
+def test_a_narrow_gap_too_close_to_the_zone_fails_by_table_4():
+    # A 30 mm gap needs 850 mm (Table 4, 20 < e <= 30 mm, slot); it is
+    # 2,500 - 1,900 = 600 mm from the zone.
+    gap, *_ = run(ENCLOSURE, _gapped_cell(30, radius_mm=1900))
+    assert gap.status is Status.FAIL
+    assert gap.numbers == {"width_mm": 30, "distance_mm": 600, "required_mm": 850}
+    assert "Table 4 asks 850 mm" in gap.render()
+
+
+def test_a_gap_a_person_walks_through_still_fails_as_a_gap():
+    gap, *_ = run(ENCLOSURE, _gapped_cell(150, radius_mm=650))
+    assert gap.status is Status.FAIL
+    assert "that is no opening" in gap.render()

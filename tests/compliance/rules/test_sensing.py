@@ -7,7 +7,15 @@ import pytest
 from compliance.rules.facts import AssessmentFacts
 from compliance.rules.findings import RuleCertainty, Status
 from compliance.rules.sensing import DEVICE_TYPE, INTERLOCK_DISTANCE, MINIMUM_DISTANCE
-from tests.compliance.rules.cells import cell, device, only, opening, run, segment
+from tests.compliance.rules.cells import (
+    across,
+    cell,
+    device,
+    only,
+    opening,
+    run,
+    segment,
+)
 
 # A hazard zone from the floor up to 1,400 mm, as in the SICK example's cell.
 ZONE = {"hazard_zone_height_mm": 1400}
@@ -55,11 +63,37 @@ def test_the_fence_above_an_opening_is_what_must_be_reached_over():
         hazard_zone_height_mm=2200,
         segments=(segment(),),
         openings=(opening(distance_to_hazard_mm=1100),),
-        devices=(_curtain(1100, opening_key="o1", detection_upper_mm=1200),),
+        devices=(
+            _curtain(1100, opening_key="o1", detection_upper_mm=1200, closure=across()),
+        ),
     )
     finding = only(MINIMUM_DISTANCE, facts)
     assert finding.status is Status.PASS
     assert finding.numbers["required_mm"] == 1062
+
+
+def test_a_curtain_in_front_of_its_opening_is_reached_over_at_its_own_top():
+    # Regression (issue 27): the same curtain moved in front of the fence was
+    # still reached over at the fence's 1,800 mm. Standing 300 mm in front of
+    # it, a person reaches over its top beam: b = 1,200 mm over a zone 0 to
+    # 2,200 mm, C_RO = 1,000 mm (Table 1, column b = 1,200, the largest over
+    # the rows a = 0 to 2,200: rows 1,200 to 1,600), S = 512 + 1,000 = 1,512 mm.
+    facts = cell(
+        hazard_zone_height_mm=2200,
+        segments=(segment(),),
+        openings=(opening(distance_to_hazard_mm=1400),),
+        devices=(
+            _curtain(
+                1100,
+                opening_key="o1",
+                detection_upper_mm=1200,
+                closure=across(offset_mm=300),
+            ),
+        ),
+    )
+    finding = only(MINIMUM_DISTANCE, facts)
+    assert finding.numbers["required_mm"] == 1512
+    assert finding.status is Status.FAIL
 
 
 def test_light_curtain_closer_than_required_fails():

@@ -95,10 +95,9 @@ def test_a_rendering_translates_each_text_once():
 def test_a_plans_perimeter_is_worked_out_once(monkeypatch):
     # The enclosure and openings rules and the proposal's summary each asked
     # for the perimeter of the same plan (issue 26).
+    from cells.perimeter import plan
     from compliance.rules import safeguarding
     from tests.compliance.rules.cells import palletising_cell
-
-    from cells.perimeter import plan
 
     facts = palletising_cell()
     plan.analysed.cache_clear()
