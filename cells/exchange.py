@@ -59,6 +59,30 @@ MAX_GUARD_SEGMENTS = 100
 MAX_OPENINGS = 100  # in the whole cell, over all its segments
 MAX_DEVICES = 100
 MAX_OPERATOR_STATIONS = 50
+# Why a hazard zone is smaller than the robot's maximum space: a few sentences
+# naming the safety-rated limit that holds the robot within it.
+ZONE_REDUCTION_MAX_LENGTH = 500
+
+
+def maximum_space_radius_mm(
+    *, reach_mm: int, end_effector_mm: int = 0, workpiece_mm: int = 0
+) -> int:
+    """The robot's maximum space as a radius round its base (ISO 10218): its
+    reach plus the end effector plus the largest workpiece it holds."""
+    return reach_mm + (end_effector_mm or 0) + (workpiece_mm or 0)
+
+
+def zone_radius_mm(
+    *, maximum_space_mm: int, radius_mm: int | None, reduction_recorded: bool
+) -> int:
+    """The radius the zone is measured from: the one typed when it holds the
+    robot's maximum space, or, smaller, when the safety-rated limit that keeps
+    the robot within it is recorded; else the maximum space. A smaller radius
+    typed without that record is not taken: every distance to the zone would
+    be measured too generously by the difference."""
+    if radius_mm and (radius_mm >= maximum_space_mm or reduction_recorded):
+        return radius_mm
+    return maximum_space_mm
 
 
 def _not_a_boolean(value: Any) -> Any:
@@ -119,6 +143,9 @@ class RobotDoc(_Doc):
     stopping_time_ms: PositiveTime | None = None
     stopping_distance_mm: Length | None = None
     programmed_speed_mm_s: Speed | None = None
+    # Safety-rated speed, zone or force limits carry part of the safeguarding:
+    # the record a hazard zone smaller than the maximum space rests on.
+    safety_rated_limits: bool = False
     # Each mode for its own zone or task; none: not collaborative.
     collaborative_modes: list[CollaborativeMode] = Field(
         default_factory=list, max_length=4
@@ -148,6 +175,9 @@ class HazardZoneDoc(_Doc):
     polygon_mm: list[tuple[Coordinate, Coordinate]] = Field(
         default_factory=list, max_length=POLYGON_MAX_CORNERS
     )
+    # Why the zone is smaller than the robot's maximum space (with the robot's
+    # safety_rated_limits): empty when it is not.
+    reduction_reason: str = Field(default="", max_length=ZONE_REDUCTION_MAX_LENGTH)
 
 
 class OpeningDoc(_Doc):
@@ -285,9 +315,18 @@ class CellDocument(_Doc):
 
     @property
     def hazard_zone_radius_mm(self) -> int:
-        """The circle's radius: as given, else the robot's maximum space (ISO
-        10218-2), its reach plus the end effector and the largest workpiece."""
-        robot = self.robot
-        return self.hazard_zone.radius_mm or (
-            robot.reach_mm + robot.end_effector_mm + robot.workpiece_mm
+        """The circle's radius (``zone_radius_mm``): as given when it holds the
+        robot's maximum space (ISO 10218), its reach plus the end effector and
+        the largest workpiece, or when a smaller one rests on a recorded
+        safety-rated limit; else that maximum space."""
+        robot, zone = self.robot, self.hazard_zone
+        return zone_radius_mm(
+            maximum_space_mm=maximum_space_radius_mm(
+                reach_mm=robot.reach_mm,
+                end_effector_mm=robot.end_effector_mm,
+                workpiece_mm=robot.workpiece_mm,
+            ),
+            radius_mm=zone.radius_mm,
+            reduction_recorded=robot.safety_rated_limits
+            and bool(zone.reduction_reason.strip()),
         )

@@ -116,8 +116,25 @@ class ZeroWhenEmptyMixin:
         return cleaned
 
 
-class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
-    """The robot and its task. The layout is edited beside the drawing."""
+class OtherFieldsAboveMixin:
+    """A model rule keyed by a field this form does not show is said above
+    the form instead (rather than failing: Django refuses an error for a
+    field the form lacks)."""
+
+    def add_error(self, field, error):
+        if field is None and hasattr(error, "error_dict"):
+            shown: dict[str, list] = {}
+            for name, messages in error.error_dict.items():
+                key = name if name in self.fields else NON_FIELD_ERRORS
+                shown.setdefault(key, []).extend(messages)
+            error = ValidationError(shown)
+        super().add_error(field, error)
+
+
+class CellForm(OtherFieldsAboveMixin, ZeroWhenEmptyMixin, forms.ModelForm):
+    """The robot and its task. The layout is edited beside the drawing: a
+    figure here that leaves the hazard zone smaller than the robot's maximum
+    space is refused above the form (the zone's own fields are there)."""
 
     zero_when_empty = ("end_effector_mm", "workpiece_mm", "hazard_zone_lower_mm")
 
@@ -178,23 +195,13 @@ class CellForm(ZeroWhenEmptyMixin, forms.ModelForm):
         }
 
 
-class LayoutElementForm(forms.ModelForm):
-    """A form for one element of a cell's layout; it knows the cell."""
+class LayoutElementForm(OtherFieldsAboveMixin, forms.ModelForm):
+    """A form for one element of a cell's layout; it knows the cell. A rule
+    about where the element goes (its cell is full) is said above it."""
 
     def __init__(self, *args, cell: Cell, **kwargs):
         self.cell = cell
         super().__init__(*args, **kwargs)
-
-    def add_error(self, field, error):
-        # A rule about where the element goes (its cell is full) is keyed by
-        # a field this form does not show: it is said above the form instead.
-        if field is None and hasattr(error, "error_dict"):
-            shown: dict[str, list] = {}
-            for name, messages in error.error_dict.items():
-                key = name if name in self.fields else NON_FIELD_ERRORS
-                shown.setdefault(key, []).extend(messages)
-            error = ValidationError(shown)
-        super().add_error(field, error)
 
 
 class PolygonField(forms.CharField):
@@ -264,7 +271,9 @@ class HazardZoneForm(LayoutElementForm):
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
+            "hazard_zone_reduction_reason",
         ]
+        widgets = {"hazard_zone_reduction_reason": forms.Textarea(attrs={"rows": 2})}
 
 
 class GuardSegmentForm(ZeroWhenEmptyMixin, LayoutElementForm):

@@ -31,6 +31,8 @@ DOCUMENT_PATHS = {
     "hazard_zone_polygon_mm": "hazard_zone.polygon_mm",
     "hazard_zone_height_mm": "hazard_zone.height_mm",
     "hazard_zone_lower_mm": "hazard_zone.lower_mm",
+    "hazard_zone_reduction_reason": "hazard_zone.reduction_reason",
+    "safety_rated_limits": "robot.safety_rated_limits",
     "start_x_mm": "start.x_mm",
     "start_y_mm": "start.y_mm",
     "end_x_mm": "end.x_mm",
@@ -94,6 +96,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         stopping_distance_mm=robot.stopping_distance_mm,
         programmed_speed_mm_s=robot.programmed_speed_mm_s,
         collaborative_modes=list(robot.collaborative_modes),
+        safety_rated_limits=robot.safety_rated_limits,
         hazard_zone_height_mm=document.hazard_zone.height_mm,
         hazard_zone_lower_mm=document.hazard_zone.lower_mm,
         robot_base_x_mm=document.robot_base.x_mm,
@@ -101,6 +104,7 @@ def cell_import(*, project: Project, document: CellDocument) -> Cell:
         hazard_zone_shape=document.hazard_zone.shape,
         hazard_zone_radius_mm=document.hazard_zone.radius_mm,
         hazard_zone_polygon_mm=[list(p) for p in document.hazard_zone.polygon_mm],
+        hazard_zone_reduction_reason=document.hazard_zone.reduction_reason,
     )
     _validated(cell, "", errors)
 

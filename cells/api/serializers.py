@@ -273,6 +273,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
+            "hazard_zone_reduction_reason",
             "safety_config_kind",
             "safety_config_value",
             "safety_rated_limits",

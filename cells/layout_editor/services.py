@@ -50,6 +50,8 @@ ZONE_FIELDS = (
     "hazard_zone_shape",
     "hazard_zone_radius_mm",
     "hazard_zone_polygon_mm",
+    # With the zone: undoing a smaller zone takes its reason back too.
+    "hazard_zone_reduction_reason",
 )
 SEGMENT_PREFIX = {"fence": "F", "wall": "W", "machine_body": "M"}
 

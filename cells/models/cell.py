@@ -8,6 +8,7 @@ right, y away from the viewer), all heights are above the floor.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 from django.core.exceptions import ValidationError
@@ -16,7 +17,13 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cells import applications, geometry
-from cells.exchange import COORDINATE_LIMIT_MM, POLYGON_MAX_CORNERS
+from cells.exchange import (
+    COORDINATE_LIMIT_MM,
+    POLYGON_MAX_CORNERS,
+    ZONE_REDUCTION_MAX_LENGTH,
+    maximum_space_radius_mm,
+    zone_radius_mm,
+)
 from cells.models.bounds import (
     COORDINATE_VALIDATORS,
     LENGTH_VALIDATORS,
@@ -286,6 +293,20 @@ class Cell(models.Model):
         blank=True,
         help_text=_("Corner points [[x, y], ...] when the zone is a polygon."),
     )
+    # The record is safety_rated_limits; this says what the limit is. Without
+    # both, a smaller zone is refused (and an old one is not taken).
+    hazard_zone_reduction_reason = models.CharField(
+        _("why the hazard zone is smaller than the robot's maximum space"),
+        max_length=ZONE_REDUCTION_MAX_LENGTH,
+        blank=True,
+        help_text=_(
+            "Only for a zone smaller than reach + end effector + workpiece round "
+            "the base: the safety-rated limit of the robot's space that keeps it "
+            "within the zone (e.g. soft axis limiting of axis 1 to ±60°, safety "
+            "zone 2 of the safety configuration). Needs “safety-rated robot "
+            "functions carry safeguarding” ticked."
+        ),
+    )
     # The robot controller's safety configuration, as its maker identifies it:
     # signing a revision freezes it (compliance.assessment), the PDFs print it.
     safety_config_kind = models.CharField(
@@ -462,12 +483,77 @@ class Cell(models.Model):
         return str(dict(TASK_TYPE_CHOICES)[self.task_type])
 
     @property
+    def maximum_space_radius_mm(self) -> int:
+        """The robot's maximum space round its base (ISO 10218): its reach plus
+        the end effector and the largest workpiece it holds."""
+        return maximum_space_radius_mm(
+            reach_mm=self.reach_mm,
+            end_effector_mm=self.end_effector_mm,
+            workpiece_mm=self.workpiece_mm,
+        )
+
+    @property
+    def hazard_zone_reduction_recorded(self) -> bool:
+        """Whether a zone smaller than the maximum space rests on a record: the
+        safety-rated limits of the robot, with what they are. The text alone
+        relaxes nothing."""
+        return self.safety_rated_limits and bool(
+            self.hazard_zone_reduction_reason.strip()
+        )
+
+    @property
     def hazard_zone_effective_radius_mm(self) -> int:
-        """The radius drawn, else the robot's maximum space (ISO 10218-2): its
-        reach plus the end effector and the largest workpiece it holds."""
-        if self.hazard_zone_radius_mm:
-            return self.hazard_zone_radius_mm
-        return self.reach_mm + (self.end_effector_mm or 0) + (self.workpiece_mm or 0)
+        """The radius typed when it holds the robot's maximum space, or rests on
+        a recorded safety-rated limit; else the maximum space. A smaller radius
+        typed without the record (saved before it was refused) is not taken."""
+        return zone_radius_mm(
+            maximum_space_mm=self.maximum_space_radius_mm,
+            radius_mm=self.hazard_zone_radius_mm,
+            reduction_recorded=self.hazard_zone_reduction_recorded,
+        )
+
+    @property
+    def hazard_zone_is_polygon(self) -> bool:
+        """Whether the zone measured from is the drawn polygon (as
+        ``perimeter.hazard_zone`` takes it: three corners or more)."""
+        return (
+            self.hazard_zone_shape == HazardZoneShape.POLYGON
+            and len(self.hazard_zone_polygon_mm or []) >= 3
+        )
+
+    @property
+    def hazard_zone_uncovered_mm(self) -> int:
+        """How far the robot's maximum space reaches past the zone as typed or
+        drawn, in whole mm rounded up; 0 when the zone holds it."""
+        full = self.maximum_space_radius_mm
+        if not self.hazard_zone_is_polygon:
+            radius = self.hazard_zone_radius_mm
+            return max(0, full - radius) if radius else 0
+        centre = (float(self.robot_base_x_mm), float(self.robot_base_y_mm))
+        return polygon_uncovered_mm(self.hazard_zone_polygon_mm, centre, full)
+
+    @property
+    def hazard_zone_reduced(self) -> bool:
+        """Whether the zone as typed or drawn is smaller, somewhere, than the
+        robot's maximum space."""
+        return self.hazard_zone_uncovered_mm > 0
+
+    @property
+    def hazard_zone_reduction_ignored(self) -> bool:
+        """A smaller zone without the record (saved before it was refused): a
+        circle is measured at the maximum space instead, a polygon as drawn."""
+        return self.hazard_zone_reduced and not self.hazard_zone_reduction_recorded
+
+    @property
+    def stopping_time_checked_ms(self) -> int | None:
+        """The robot's stopping time, at least as long as its recorded stopping
+        distance takes at its maximum speed (a stop is never faster than the
+        robot): what a time contradicting the distance (saved before it was
+        refused) should be checked as."""
+        time, distance = self.stopping_time_ms, self.stopping_distance_mm
+        if not time:
+            return None
+        return max(time, shortest_stop_ms(distance, self.max_tcp_speed_mm_s))
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
@@ -497,6 +583,12 @@ class Cell(models.Model):
             )
             if problem:
                 errors["hazard_zone_polygon_mm"] = problem
+        zone_figures = {"reach_mm", "hazard_zone_radius_mm", "hazard_zone_polygon_mm"}
+        if self.reach_mm and not errors.keys() & zone_figures:
+            errors.update(self._zone_reduction_errors())
+        problem = self._stopping_problem()
+        if problem:
+            errors["stopping_time_ms"] = problem
         problem = collaborative_modes_problem(self.collaborative_modes)
         if problem:
             errors["collaborative_modes"] = problem
@@ -512,6 +604,89 @@ class Cell(models.Model):
         if errors:
             raise ValidationError(errors)
 
+    def _zone_reduction_errors(self) -> dict[str, str]:
+        """A zone smaller than the robot's maximum space is refused unless the
+        safety-rated limits holding the robot within it are recorded, with
+        what they are: keyed by the figure that makes it smaller."""
+        short = self.hazard_zone_uncovered_mm
+        if not short:
+            return {}
+        values = {
+            "reach": f"{self.reach_mm:,}",
+            "tool": f"{self.end_effector_mm or 0:,}",
+            "piece": f"{self.workpiece_mm or 0:,}",
+            "full": f"{self.maximum_space_radius_mm:,}",
+            "short": f"{short:,}",
+        }
+        if self.safety_rated_limits:
+            if self.hazard_zone_reduction_reason.strip():
+                return {}
+            return {
+                "hazard_zone_reduction_reason": _(
+                    "Say which safety-rated limit keeps the robot within this "
+                    "zone: it is smaller than the robot's maximum space (reach "
+                    "%(reach)s + end effector %(tool)s + workpiece %(piece)s = "
+                    "%(full)s mm round its base)."
+                )
+                % values
+            }
+        if self.hazard_zone_is_polygon:
+            field, message = (
+                "hazard_zone_polygon_mm",
+                _(
+                    "The hazard zone must hold the robot's maximum space: reach "
+                    "%(reach)s + end effector %(tool)s + workpiece %(piece)s = "
+                    "%(full)s mm round its base. This outline leaves up to %(short)s "
+                    "mm of it outside, and distances to the zone would be measured up "
+                    "to %(short)s mm too generously. Draw it round that whole circle. "
+                    "A smaller zone is kept only where safety-rated limits of the "
+                    "robot's space hold the robot within it: tick “safety-rated robot "
+                    "functions carry safeguarding” (robot and task) and say which "
+                    "limit it is."
+                ),
+            )
+        else:
+            field, message = (
+                "hazard_zone_radius_mm",
+                _(
+                    "The hazard zone must hold the robot's maximum space: reach "
+                    "%(reach)s + end effector %(tool)s + workpiece %(piece)s = "
+                    "%(full)s mm round its base. A radius of %(radius)s mm leaves "
+                    "%(short)s mm of it outside, and every distance to the zone would "
+                    "be measured %(short)s mm too generously. Give at least %(full)s "
+                    "mm, or leave the radius empty. A smaller zone is kept only where "
+                    "safety-rated limits of the robot's space hold the robot within "
+                    "it: tick “safety-rated robot functions carry safeguarding” "
+                    "(robot and task) and say which limit it is."
+                ),
+            )
+            values["radius"] = f"{self.hazard_zone_radius_mm:,}"
+        return {field: message % values}
+
+    def _stopping_problem(self) -> str | None:
+        """A stopping time shorter than the recorded stopping distance takes at
+        the robot's maximum speed: one of the three figures is wrong, and a
+        time too short shortens every safety distance computed from it."""
+        time, distance = self.stopping_time_ms, self.stopping_distance_mm
+        speed = self.max_tcp_speed_mm_s
+        if not (time and distance and speed and speed > 0):
+            return None
+        shortest = shortest_stop_ms(distance, speed)
+        if time >= shortest:
+            return None
+        return _(
+            "A stop of %(distance)s mm in %(time)s ms is faster than the robot "
+            "moves (maximum TCP speed %(speed)s mm/s): at that speed it takes at "
+            "least %(shortest)s ms. Check the stopping time, the stopping distance "
+            "and the maximum speed against the maker's stopping data: a stopping "
+            "time too short shortens every safety distance computed from it."
+        ) % {
+            "distance": f"{distance:,}",
+            "time": f"{time:,}",
+            "speed": f"{speed:,}",
+            "shortest": f"{shortest:,}",
+        }
+
     @property
     def safety_configuration(self) -> dict[str, str] | None:
         """The safety configuration's identity as a record: {kind, value}."""
@@ -523,6 +698,44 @@ class Cell(models.Model):
         """The names of the modes the cell uses, in recorded order."""
         names = dict(CollaborativeMode.choices)
         return [str(names.get(m, m)) for m in self.collaborative_modes]
+
+
+# Corners are whole millimetres: an outline traced round the circle may cut
+# inside it by a rounding.
+ZONE_TOLERANCE_MM = 1
+
+
+def polygon_uncovered_mm(
+    polygon_mm: list, centre: geometry.Point, radius_mm: float
+) -> int:
+    """How far the circle of ``radius_mm`` round ``centre`` reaches past a
+    simple polygon, in whole mm rounded up; 0 when the polygon holds it (to
+    within ``ZONE_TOLERANCE_MM``): when the centre is inside and no edge is
+    nearer than the radius, which is exact. Otherwise at least 1: the farthest
+    from the polygon's area of the centre and of 360 points of the circle (a
+    step of a degree misses at most 0.04 mm per metre of radius)."""
+    points = [(float(x), float(y)) for x, y in polygon_mm]
+    if (
+        geometry.point_in_polygon(centre, points)
+        and geometry.outline_distance(centre, points) >= radius_mm - ZONE_TOLERANCE_MM
+    ):
+        return 0
+    cx, cy = centre
+    samples = [centre] + [
+        (cx + radius_mm * math.cos(t), cy + radius_mm * math.sin(t))
+        for t in (k * math.pi / 180 for k in range(360))
+    ]
+    farthest = max(geometry.point_polygon_distance(p, points) for p in samples)
+    return max(1, math.ceil(farthest))
+
+
+def shortest_stop_ms(distance_mm: int | None, speed_mm_s: int | None) -> int:
+    """The least time a stop of ``distance_mm`` takes at ``speed_mm_s``, in
+    whole ms rounded up (0 when either is not known): no point of the robot
+    covers it faster."""
+    if not distance_mm or not speed_mm_s or speed_mm_s <= 0:
+        return 0
+    return math.ceil(distance_mm * 1000 / speed_mm_s)
 
 
 _POLYGON_MESSAGES = {

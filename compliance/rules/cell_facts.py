@@ -363,7 +363,9 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         country=cell.project.country,
         robot_kind=cell.robot_kind,
         robot_max_speed_mm_s=cell.max_tcp_speed_mm_s,
-        robot_stopping_time_ms=cell.stopping_time_ms or None,
+        # A time shorter than the recorded stopping distance takes is checked
+        # as that shortest time (cells.models.Cell.stopping_time_checked_ms).
+        robot_stopping_time_ms=cell.stopping_time_checked_ms,
         robot_stopping_distance_mm=cell.stopping_distance_mm,
         robot_moving_mass_kg=float(cell.moving_mass_kg),
         payload_kg=float(cell.payload_kg),

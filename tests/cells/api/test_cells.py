@@ -24,7 +24,8 @@ def test_editor_creates_a_cell(owner_api, project, organisation):
 
 
 def test_editor_creates_a_cell_with_a_polygon_hazard_zone(owner_api, project):
-    outline = [[0, 0], [3000, 0], [3000, 2000], [0, 2000]]
+    # Round the robot's maximum space: 1,800 mm round its base at 0, 0.
+    outline = [[-1800, -1800], [3000, -1800], [3000, 2000], [-1800, 2000]]
     body = cell_body(
         project, hazard_zone_shape="polygon", hazard_zone_polygon_mm=outline
     )

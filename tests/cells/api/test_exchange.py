@@ -36,6 +36,8 @@ def laid_out_cell(project):
         task_description="Spot welding of door frames",
         hazard_zone_shape=HazardZoneShape.POLYGON,
         hazard_zone_polygon_mm=[[0, 0], [4000, 0], [4000, 3000], [0, 3000]],
+        # 850 + 250 + 400: the zone holds the robot's maximum space.
+        reach_mm=850,
         end_effector_mm=250,
         workpiece_mm=400,
         hazard_zone_lower_mm=200,

@@ -104,7 +104,7 @@ def test_a_refused_form_save_is_no_step(owner_client, cell):
 
 
 def test_the_hazard_zone_reset_in_its_form_is_undone(owner_client, cell):
-    post(owner_client, cell, "zone", points=[[0, 0], [2000, 0], [1000, 1500]])
+    post(owner_client, cell, "zone", points=[[-2000, -500], [6000, -500], [2000, 6000]])
     # Reset to the robot's reach circle, in the hazard zone form.
     response = owner_client.post(
         reverse("cells:hazard_zone_edit", args=[cell.pk]),
@@ -112,19 +112,19 @@ def test_the_hazard_zone_reset_in_its_form_is_undone(owner_client, cell):
             "robot_base_x_mm": 100,
             "robot_base_y_mm": 200,
             "hazard_zone_shape": "circle",
-            "hazard_zone_radius_mm": 1200,
+            "hazard_zone_radius_mm": 1500,
             "hazard_zone_polygon_mm": "",
         },
         **HTMX,
     )
     assert response.status_code == 200, response.content
     cell.refresh_from_db()
-    assert (cell.hazard_zone_shape, cell.hazard_zone_radius_mm) == ("circle", 1200)
+    assert (cell.hazard_zone_shape, cell.hazard_zone_radius_mm) == ("circle", 1500)
 
     post(owner_client, cell, "undo")
     cell.refresh_from_db()
     assert cell.hazard_zone_shape == "polygon"
-    assert cell.hazard_zone_polygon_mm == [[0, 0], [2000, 0], [1000, 1500]]
+    assert cell.hazard_zone_polygon_mm == [[-2000, -500], [6000, -500], [2000, 6000]]
     assert cell.hazard_zone_radius_mm is None
     post(owner_client, cell, "undo")  # the zone drawn: the reach circle again
     cell.refresh_from_db()
@@ -242,7 +242,7 @@ def test_next_number_reads_only_labels_of_the_pattern():
 
 
 def test_deleting_the_hazard_zone_resets_it_to_the_reach_and_undoes(owner_client, cell):
-    post(owner_client, cell, "zone", points=[[0, 0], [2000, 0], [1000, 1500]])
+    post(owner_client, cell, "zone", points=[[-2000, -500], [6000, -500], [2000, 6000]])
     response = post(owner_client, cell, "delete", kind="zone", id=0)
     assert response.status_code == 200, response.content
     assert "Reset the hazard zone" in response.text
@@ -252,7 +252,7 @@ def test_deleting_the_hazard_zone_resets_it_to_the_reach_and_undoes(owner_client
     post(owner_client, cell, "undo")
     cell.refresh_from_db()
     assert cell.hazard_zone_shape == "polygon"
-    assert cell.hazard_zone_polygon_mm == [[0, 0], [2000, 0], [1000, 1500]]
+    assert cell.hazard_zone_polygon_mm == [[-2000, -500], [6000, -500], [2000, 6000]]
 
     post(owner_client, cell, "undo")  # the zone drawn
     response = post(owner_client, cell, "delete", kind="zone", id=0)

@@ -161,14 +161,14 @@ def test_mat_scanner_station_and_zone_placed(owner_client, cell):
     post(owner_client, cell, "device", kind="laser_scanner", points=[[100, 100]])
     post(owner_client, cell, "station", at=[2000, -900])
     response = post(
-        owner_client, cell, "zone", points=[[1000, 1000], [3000, 1000], [2000, 2500]]
+        owner_client, cell, "zone", points=[[-1000, -1000], [5000, -1000], [2000, 5000]]
     )
     assert response.status_code == 200, response.content
     assert Device.objects.filter(cell=cell).count() == 2
     assert OperatorStation.objects.get(cell=cell).x_mm == 2000
     cell.refresh_from_db()
     assert cell.hazard_zone_shape == "polygon"
-    assert cell.hazard_zone_polygon_mm == [[1000, 1000], [3000, 1000], [2000, 2500]]
+    assert cell.hazard_zone_polygon_mm == [[-1000, -1000], [5000, -1000], [2000, 5000]]
 
 
 def test_out_of_bounds_answers_the_models_message_and_saves_nothing(owner_client, cell):
