@@ -12,6 +12,9 @@ Each subsystem is one of:
   score (Annex F), giving the PL by the simplified procedure (6.1.8, Table 6;
   Figure 12 in ISO 13849-1:2023) in ``iso13849_subsystem``.
 
+A subsystem's PL is also capped by what it is (``iso13849_ceilings``): a
+sensing device's IEC 61496 type, the PL the maker claims for the device.
+
 The subsystems combine in series (6.3, ``iso13849_series``). The exact PFHd of a
 designed subsystem needs Annex K Table K.1, which is not in any public source
 read: with an organisation's imported copy (``iso13849_k1``) it is read from
@@ -21,6 +24,7 @@ it; without, the PFHd is the range of the PL. Tables from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, Self, get_args
 
 from pydantic import (
@@ -54,6 +58,7 @@ from compliance.calculators.iso13849_b10d import (
     num,
 )
 from compliance.calculators.iso13849_ccf import ccf_score, score_line
+from compliance.calculators.iso13849_ceilings import PlCeiling, capped_result
 from compliance.calculators.iso13849_k1 import K1Table, sci
 from compliance.calculators.iso13849_series import (
     Combination,
@@ -410,14 +415,19 @@ def _name(inp: SubsystemInput, index: int) -> str:
 
 
 def _subsystem(
-    inp: SubsystemInput, index: int, k1: K1Table | None = None
+    inp: SubsystemInput,
+    index: int,
+    k1: K1Table | None = None,
+    ceilings: Sequence[PlCeiling] = (),
 ) -> SubsystemResult:
     name = _name(inp, index)
     if inp.route == "designed":
-        return _designed(inp, name, k1)
-    if inp.route == "certified":
-        return _certified(inp, name)
-    return _pl_only(inp, name)
+        result = _designed(inp, name, k1)
+    elif inp.route == "certified":
+        result = _certified(inp, name)
+    else:
+        result = _pl_only(inp, name)
+    return capped_result(result, ceilings)
 
 
 def _certified(inp: SubsystemInput, name: str) -> SubsystemResult:
@@ -633,14 +643,23 @@ _ROUTE_TEXT = {
 }
 
 
-def pl_verify(inp: PlVerifyInput, k1: K1Table | None = None) -> PlVerifyResult:
+def pl_verify(
+    inp: PlVerifyInput,
+    k1: K1Table | None = None,
+    *,
+    ceilings: Sequence[Sequence[PlCeiling]] = (),
+) -> PlVerifyResult:
     """The PL a safety function reaches from its subsystems in series.
 
     With ``k1`` (an imported Table K.1) designed subsystems take their PFHd
     from it. Should the function then fall below PL a, a pydantic
     ``ValidationError`` on ``subsystems`` is raised, as the input's own
-    validation does without a table."""
-    results = [_subsystem(s, i, k1) for i, s in enumerate(inp.subsystems)]
+    validation does without a table. ``ceilings[i]``: the ceilings of
+    subsystem ``i`` (none for a subsystem beyond the list)."""
+    results = [
+        _subsystem(s, i, k1, ceilings[i] if i < len(ceilings) else ())
+        for i, s in enumerate(inp.subsystems)
+    ]
     combination = _combine(results)
     if combination.pl is None:
         raise ValidationError.from_exception_data(

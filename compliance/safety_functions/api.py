@@ -420,7 +420,9 @@ class CellSafetyDocumentsView(APIView):
                 {
                     "function": row.pk,
                     "name": row.function.name,
-                    "tests": plan_mapping(row.plan, row.records, row.verdict),
+                    "tests": plan_mapping(
+                        row.plan, row.records, row.verdict, row.earlier_records
+                    ),
                 }
                 for row in rows
             ],

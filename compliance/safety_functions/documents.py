@@ -9,6 +9,7 @@ with what to do and what to record. Pure Python, no Django.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from compliance.calculators.base import Line, gettext_noop
@@ -92,6 +93,20 @@ CONTACT_MEASUREMENT = ValidationTest(
         "Each body region, the force and pressure measured, the limit."
     ),
 )
+
+# A stopping time as a person writes it: "280 ms", "280", "0.28 s", "0,28 s".
+_TIME = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(ms|s)?\s*$", re.IGNORECASE)
+
+
+def measured_time_ms(text: str) -> float | None:
+    """The time a stopping-time record states, in ms (a bare number is ms),
+    or None when the text is not one time."""
+    found = _TIME.match(text or "")
+    if found is None:
+        return None
+    value = float(found.group(1).replace(",", "."))
+    return value * 1000 if (found.group(2) or "").lower() == "s" else value
+
 
 # Safeguards whose protective distance rests on the stopping time.
 DISTANCE_SAFEGUARDS = {"guarded_opening", "door_interlock", "scanner_field"}

@@ -555,7 +555,9 @@ class ValidationOutcome(models.TextChoices):
 class ValidationRecord(models.Model):
     """One validation test performed on a safety function, as recorded by
     the person responsible (ISO 13849-2): who, when, with what, the value and
-    the outcome."""
+    the outcome, and the function as it was then. It holds for that function
+    only: once its subsystems, devices or settings change, the record stays
+    as history and the test must be performed again."""
 
     function = models.ForeignKey(
         SafetyFunction,
@@ -578,6 +580,12 @@ class ValidationRecord(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
+    # The function as it was when recorded (selectors.function_fingerprint);
+    # empty for a record made before the app kept it, which holds for no
+    # version it can name.
+    function_fingerprint = models.CharField(
+        _("function recorded for"), max_length=64, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["function_id", "test", "-performed_on", "-id"]

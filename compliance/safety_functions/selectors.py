@@ -3,6 +3,9 @@ PLr, the PL they reach and their verdict, in a fixed number of queries."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
@@ -24,6 +27,7 @@ from compliance.safety_functions.models import (
 )
 from compliance.safety_functions.texts import localise_function
 from compliance.safety_functions.verification import (
+    FunctionDevice,
     FunctionVerdict,
     PlrBasis,
     SubsystemData,
@@ -170,6 +174,7 @@ def _hazards_of(signed, draft) -> AssessmentHazards:
 
 
 def subsystem_data(subsystem: Subsystem) -> SubsystemData:
+    device = subsystem.device
     return SubsystemData(
         role=subsystem.role,
         label=subsystem.label,
@@ -185,7 +190,112 @@ def subsystem_data(subsystem: Subsystem) -> SubsystemData:
         cycle_time_s=subsystem.cycle_time_s,
         dcavg_percent=subsystem.dcavg_percent,
         ccf_measures=tuple(subsystem.ccf_measures or ()),
+        device_pk=device.pk if device else None,
+        device_label=device.label if device else "",
+        device_kind=device.kind if device else "",
+        device_claimed_pl=device.claimed_pl if device else "",
+        iec61496_type=device.iec61496_type if device else None,
     )
+
+
+def function_device(function: SafetyFunction) -> FunctionDevice | None:
+    device = function.device
+    if device is None:
+        return None
+    return FunctionDevice(pk=device.pk, label=device.label, kind=device.kind)
+
+
+# What a validation record holds for (ISO 13849-1:2023, 10): the function's
+# settings, its subsystems' figures and the cell devices it rests on (its own
+# and its subsystems'). Any change to them makes it another function, whose
+# tests are performed again. Its name, the hazards it mitigates (they set the
+# PLr, not what is tested), the subsystems' labels and sources (text that
+# explains) are not part of it.
+FUNCTION_FINGERPRINT = (
+    "safeguard",
+    "device_id",
+    "collaborative_mode",
+    "trigger",
+    "reaction",
+    "stop_category",
+    "required_response_time_ms",
+    "reset_behaviour",
+    "restart_behaviour",
+    "uses_muting",
+)
+SUBSYSTEM_FINGERPRINT = (
+    "role",
+    "library_device_id",
+    "device_id",
+    "route",
+    "pl",
+    "pfhd_per_hour",
+    "category",
+    "mttfd_years",
+    "mttfd_channel2_years",
+    "b10d_cycles",
+    "days_per_year",
+    "hours_per_day",
+    "cycle_time_s",
+    "dcavg_percent",
+    "ccf_measures",
+)
+DEVICE_FINGERPRINT = (
+    "kind",
+    "opening_id",
+    "library_device_id",
+    "claimed_pl",
+    "response_time_ms",
+    "iec61496_type",
+    "guard_locking",
+    "detection_capability_mm",
+    "beam_count",
+    "protective_field_mm",
+    "x1_mm",
+    "y1_mm",
+    "x2_mm",
+    "y2_mm",
+    "detection_lower_mm",
+    "detection_upper_mm",
+    "field_height_mm",
+)
+
+
+def _fields(instance, names: tuple[str, ...]) -> list:
+    return [getattr(instance, name) for name in names]
+
+
+def _device_fields(device: Device | None) -> list | None:
+    return _fields(device, DEVICE_FINGERPRINT) if device is not None else None
+
+
+def function_fingerprint(
+    function: SafetyFunction, subsystems: Sequence[Subsystem]
+) -> str:
+    """The function as a validation record holds for it: a hash of its
+    settings, its subsystems in order and their devices (loaded with them)."""
+    content = [
+        _fields(function, FUNCTION_FINGERPRINT),
+        _device_fields(function.device),
+        [
+            [*_fields(s, SUBSYSTEM_FINGERPRINT), _device_fields(s.device)]
+            for s in subsystems
+        ],
+    ]
+    text = json.dumps(content, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def current_fingerprint(function: SafetyFunction) -> str:
+    """The fingerprint of the function as it is stored now (read afresh)."""
+    function = (
+        SafetyFunction.objects.select_related("device")
+        .prefetch_related(
+            Prefetch("subsystems", queryset=Subsystem.objects.select_related("device"))
+        )
+        .get(pk=function.pk)
+    )
+    return function_fingerprint(function, list(function.subsystems.all()))
 
 
 def latest_outcomes(records) -> dict[str, str]:
@@ -200,13 +310,18 @@ def latest_outcomes(records) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class FunctionRow:
-    """A safety function with what its pages show."""
+    """A safety function with what its pages show. ``records`` are the
+    validation records made for the function as it is now (``fingerprint``);
+    ``earlier_records`` those made for an earlier version of it, kept as
+    history and counting for nothing."""
 
     function: SafetyFunction
     subsystems: tuple[Subsystem, ...]
     records: tuple[ValidationRecord, ...]
     plan: tuple[ValidationTest, ...]
     verdict: FunctionVerdict
+    earlier_records: tuple[ValidationRecord, ...] = ()
+    fingerprint: str = ""
 
     @property
     def pk(self) -> int:
@@ -222,20 +337,34 @@ def plan_of(function: SafetyFunction) -> tuple[ValidationTest, ...]:
 
 
 def function_row(
-    function: SafetyFunction, hazards: AssessmentHazards, k1: K1Table | None
+    function: SafetyFunction,
+    hazards: AssessmentHazards,
+    k1: K1Table | None,
+    subsystems: Sequence[Subsystem] | None = None,
 ) -> FunctionRow:
-    """One function's verdict; its subsystems and records prefetched."""
-    subsystems = tuple(function.subsystems.all())
+    """One function's verdict; its subsystems and records prefetched. With
+    ``subsystems``, the verdict the function would have with those instead
+    (a preview: its records hold only if they leave it as it was)."""
+    if subsystems is None:
+        subsystems = function.subsystems.all()
+    subsystems = tuple(subsystems)
+    fingerprint = function_fingerprint(function, subsystems)
     records = tuple(function.validation_records.all())
+    current = tuple(r for r in records if r.function_fingerprint == fingerprint)
+    earlier = tuple(r for r in records if r.function_fingerprint != fingerprint)
     plan = plan_of(function)
     verdict = verify_function(
         [subsystem_data(s) for s in subsystems],
         hazards.basis(list(function.hazard_keys or [])),
         plan=plan,
-        outcomes=latest_outcomes(records),
+        outcomes=latest_outcomes(current),
         k1=k1,
+        device=function_device(function),
+        outdated=tuple({r.test for r in earlier}),
     )
-    return FunctionRow(function, subsystems, records, plan, verdict)
+    return FunctionRow(
+        function, subsystems, current, plan, verdict, earlier, fingerprint
+    )
 
 
 FUNCTION_PREFETCH = (

@@ -150,7 +150,9 @@ class SubsystemSerializer(serializers.ModelSerializer):
 class ValidationRecordSerializer(serializers.ModelSerializer):
     """One validation test performed on a safety function (ISO 13849-2): who,
     when, with what, the value measured and the outcome. ``test`` is one of
-    the function's validation plan."""
+    the function's validation plan. ``function_fingerprint`` is the function
+    as it was recorded for: when it is not the function's ``fingerprint``
+    now, the record was made for an earlier version and counts for nothing."""
 
     recorded_by = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
@@ -169,8 +171,14 @@ class ValidationRecordSerializer(serializers.ModelSerializer):
             "notes",
             "recorded_by",
             "recorded_at",
+            "function_fingerprint",
         ]
-        read_only_fields = ["id", "recorded_by", "recorded_at"]
+        read_only_fields = [
+            "id",
+            "recorded_by",
+            "recorded_at",
+            "function_fingerprint",
+        ]
 
 
 class PfhdTableWriteSerializer(serializers.Serializer):
@@ -338,6 +346,12 @@ class VerdictSerializer(serializers.Serializer):
     tests_passed = serializers.ListField(child=serializers.CharField())
     tests_missing = serializers.ListField(child=serializers.CharField())
     tests_failed = serializers.ListField(child=serializers.CharField())
+    tests_outdated = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Tests recorded only for an earlier version of the function "
+        "(its subsystems, devices or settings have changed since); they are "
+        "also among the missing.",
+    )
     # The calculation (ISO 13849-1), null when the PL cannot be computed.
     pfhd_per_hour = StrictFloatField(
         allow_null=True, help_text="The sum, when every subsystem has a PFHd."
@@ -392,6 +406,7 @@ def verdict_mapping(row: FunctionRow) -> dict[str, Any]:
         "tests_passed": list(verdict.tests_passed),
         "tests_missing": list(verdict.tests_missing),
         "tests_failed": list(verdict.tests_failed),
+        "tests_outdated": list(verdict.tests_outdated),
     }
     result = (
         verdict.result.model_dump(mode="json", context={"translate": gettext})
@@ -421,15 +436,24 @@ class PlannedTestSerializer(serializers.Serializer):
     record = serializers.CharField(help_text="What the record must state.")
     status = serializers.ChoiceField(
         choices=["passed", "failed", "missing"],
-        help_text="The latest record's outcome, or missing.",
+        help_text="The latest record's outcome for the function as it is now, "
+        "or missing.",
     )
-    records = ValidationRecordSerializer(many=True)
+    records = ValidationRecordSerializer(
+        many=True, help_text="Made for the function as it is now."
+    )
+    earlier_records = ValidationRecordSerializer(
+        many=True,
+        help_text="Made for an earlier version of the function: kept as "
+        "history, counting for nothing.",
+    )
 
 
 def plan_mapping(
     plan: tuple[ValidationTest, ...],
     records: tuple[ValidationRecord, ...],
     verdict: FunctionVerdict,
+    earlier: tuple[ValidationRecord, ...] = (),
 ) -> list[dict[str, Any]]:
     """Each planned test with its records, as ``PlannedTestSerializer`` names it."""
     return [
@@ -444,6 +468,7 @@ def plan_mapping(
             if test.kind in verdict.tests_passed
             else "missing",
             "records": [r for r in records if r.test == test.kind],
+            "earlier_records": [r for r in earlier if r.test == test.kind],
         }
         for test in plan
     ]
@@ -478,6 +503,11 @@ class SafetyFunctionSerializer(serializers.Serializer):
         source="function.hazard_keys", child=serializers.CharField()
     )
     version = serializers.IntegerField(source="function.version")
+    fingerprint = serializers.CharField(
+        help_text="The function as its validation records hold for it (its "
+        "settings, subsystems and devices): a record made for another is for "
+        "an earlier version."
+    )
     subsystems = SubsystemSerializer(many=True)
     verdict = VerdictSerializer(source="*")
     validation_plan = serializers.SerializerMethodField()
@@ -485,7 +515,8 @@ class SafetyFunctionSerializer(serializers.Serializer):
     @extend_schema_field(PlannedTestSerializer(many=True))
     def get_validation_plan(self, row: FunctionRow) -> list[dict[str, Any]]:
         return PlannedTestSerializer(
-            plan_mapping(row.plan, row.records, row.verdict), many=True
+            plan_mapping(row.plan, row.records, row.verdict, row.earlier_records),
+            many=True,
         ).data
 
 

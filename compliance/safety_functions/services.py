@@ -4,17 +4,19 @@ organisation's import of Table K.1."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cells.models import Cell, Device, Organisation
 from cells.permissions import require_edit
 from compliance.calculators.iso13849_k1 import K1ImportError, parse_k1_csv
-from compliance.safety_functions import selectors
+from compliance.safety_functions import documents, selectors
 from compliance.safety_functions.models import (
     DismissedFunctionSuggestion,
     LibraryDevice,
@@ -22,7 +24,9 @@ from compliance.safety_functions.models import (
     SafetyFunction,
     Subsystem,
     SubsystemRoute,
+    ValidationOutcome,
     ValidationRecord,
+    ValidationTestKind,
 )
 
 MAX_FUNCTIONS_PER_CELL = 100
@@ -323,10 +327,46 @@ def validation_record_add(
     record = ValidationRecord(
         function=function,
         recorded_by=actor,
+        # The record holds for the function as it is now, and no other.
+        function_fingerprint=selectors.current_fingerprint(function),
         **{k: v for k, v in fields.items() if k in allowed},
     )
+    _check_record(function, record)
     _saved(record)
     return record
+
+
+def _check_record(function: SafetyFunction, record: ValidationRecord) -> None:
+    """Refuse what would make a record decide more than it shows: a date to
+    come (the latest record decides, so it would outlast every later test),
+    or a stopping time longer than the minimum distance allows recorded as
+    passed."""
+    if (
+        isinstance(record.performed_on, date)
+        and record.performed_on > timezone.localdate()
+    ):
+        raise ValidationError(
+            {"performed_on": _("A test cannot have been performed on a later date.")}
+        )
+    allowed_ms = function.required_response_time_ms
+    measured_ms = documents.measured_time_ms(record.measured_value)
+    if (
+        record.test == ValidationTestKind.STOPPING_TIME
+        and record.outcome == ValidationOutcome.PASSED
+        and allowed_ms is not None
+        and measured_ms is not None
+        and measured_ms > allowed_ms
+    ):
+        raise ValidationError(
+            {
+                "outcome": _(
+                    "The stopping time measured, %(measured)s ms, is longer than "
+                    "the %(allowed)s ms the minimum distance allows: the test has "
+                    "not passed."
+                )
+                % {"measured": f"{measured_ms:g}", "allowed": allowed_ms}
+            }
+        )
 
 
 def validation_record_delete(*, record: ValidationRecord, actor) -> None:

@@ -4,10 +4,18 @@ validation record (ISO 13849-1:2023, Clause 10, which takes in ISO 13849-2's
 validation requirements).
 
 Pass needs all three: a PLr from the signed risk assessment, a computed PL at
-least as high, and every test of the validation plan recorded as passed. A
-calculation alone is a design figure, not evidence: without the validation the
-function needs evidence; a draft assessment's PLr changes no verdict. Pure
-Python, no Django.
+least as high, and every test of the validation plan recorded as passed for
+the function as it is now. A calculation alone is a design figure, not
+evidence: without the validation the function needs evidence; a draft
+assessment's PLr changes no verdict; a test recorded before the function's
+subsystems, devices or settings changed counts no more.
+
+A subsystem that is a device of the cell is judged with what that device is:
+a sensing device (ESPE) serves no higher PL than its IEC 61496 type allows,
+and without a type recorded its PL cannot be confirmed; the maker's PL typed
+on the subsystem counts no higher than the PL the device claims. The device
+the function is for must be one of its subsystems, or the PL computed is not
+that device's. Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -19,6 +27,11 @@ from typing import Literal
 from pydantic import ValidationError
 
 from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.iso13849_ceilings import (
+    PlCeiling,
+    claimed_pl_ceiling,
+    espe_type_ceiling,
+)
 from compliance.calculators.iso13849_k1 import K1Table
 from compliance.calculators.iso13849_verify import (
     PlVerifyInput,
@@ -48,10 +61,45 @@ ROUTE_FIELDS = {
 }
 
 
+# The cell's device kinds that are electro-sensitive protective equipment
+# tested to IEC 61496 (light curtains and grids: part 2; laser scanners: part
+# 3). A pressure-sensitive mat is not: it is ISO 13856-1.
+ESPE_KINDS = ("light_curtain", "multibeam", "laser_scanner")
+# The device kinds whose detection or actuation starts a safety function:
+# the function for one of them must have it among its subsystems.
+TRIGGER_KINDS = (
+    *ESPE_KINDS,
+    "safety_mat",
+    "interlocked_door",
+    "emergency_stop",
+    "enabling_device",
+)
+# The routes whose PL is the maker's, typed on the subsystem.
+MAKER_ROUTES = ("certified", "pl_only")
+
+UNTYPED_ESPE = gettext_noop(
+    "The sensing device's IEC 61496 type is not recorded, so the highest PL it "
+    "serves (Type 2: PL c, Type 3: PL d, Type 4: PL e) cannot be confirmed."
+)
+DEVICE_NOT_IN_CHAIN = gettext_noop(
+    "The device this safety function is for is none of its subsystems, so the "
+    "PL computed is not that device's."
+)
+
+
+@dataclass(frozen=True)
+class FunctionDevice:
+    """The device of the cell a function is for (``SafetyFunction.device``)."""
+
+    pk: int
+    label: str
+    kind: str
+
+
 @dataclass(frozen=True)
 class SubsystemData:
     """A subsystem's figures as recorded (``Subsystem``), in the order of the
-    chain."""
+    chain, with the cell device it is, if one is linked (``device_*``)."""
 
     role: str
     label: str
@@ -67,6 +115,32 @@ class SubsystemData:
     cycle_time_s: float | None = None
     dcavg_percent: float | None = None
     ccf_measures: tuple[str, ...] = ()
+    device_pk: int | None = None
+    device_label: str = ""
+    device_kind: str = ""
+    device_claimed_pl: str = ""
+    iec61496_type: int | None = None
+
+    @property
+    def untyped_espe(self) -> bool:
+        return self.device_kind in ESPE_KINDS and self.iec61496_type is None
+
+
+def ceilings_of(data: SubsystemData) -> tuple[PlCeiling, ...]:
+    """What the cell device a subsystem is allows it at most: its IEC 61496
+    type if it is a sensing device (ESPE), and the PL the device claims where
+    the subsystem takes the maker's PL."""
+    ceilings = []
+    if data.device_kind in ESPE_KINDS and data.iec61496_type is not None:
+        ceilings.append(espe_type_ceiling(data.iec61496_type))
+    if data.device_claimed_pl and data.route in MAKER_ROUTES:
+        ceilings.append(
+            claimed_pl_ceiling(
+                data.device_claimed_pl,  # type: ignore[arg-type]
+                data.device_label,
+            )
+        )
+    return tuple(ceilings)
 
 
 def subsystem_input(data: SubsystemData) -> dict:
@@ -82,13 +156,41 @@ def subsystem_input(data: SubsystemData) -> dict:
 
 
 def subsystem_problems(data: SubsystemData) -> list[str]:
-    """What keeps a subsystem's PL from being computed: the calculator's own
-    messages (English templates), or nothing."""
+    """What keeps a subsystem's PL from being computed or confirmed: the
+    calculator's own messages (English templates), a sensing device without
+    its type, or nothing."""
+    problems = []
     try:
         SubsystemInput.model_validate(subsystem_input(data))
     except ValidationError as exc:
-        return [str(e.get("ctx", {}).get("error", e["msg"])) for e in exc.errors()]
-    return []
+        problems = [str(e.get("ctx", {}).get("error", e["msg"])) for e in exc.errors()]
+    if data.untyped_espe:
+        problems.append(UNTYPED_ESPE)
+    return problems
+
+
+def chain_problems(
+    subsystems: Sequence[SubsystemData], device: FunctionDevice | None
+) -> tuple[tuple[int, str], ...]:
+    """What keeps the chain's PL from being the function's: each subsystem's
+    problems, and the function's device missing from the chain (shown at the
+    first input)."""
+    problems = [
+        (index, message)
+        for index, data in enumerate(subsystems)
+        for message in subsystem_problems(data)
+    ]
+    if (
+        device is not None
+        and device.kind in TRIGGER_KINDS
+        and subsystems
+        and not any(s.device_pk == device.pk for s in subsystems)
+    ):
+        first_input = next(
+            (i for i, s in enumerate(subsystems) if s.role == "input"), 0
+        )
+        problems.append((first_input, DEVICE_NOT_IN_CHAIN))
+    return tuple(sorted(problems, key=lambda p: p[0]))
 
 
 def function_status(
@@ -125,6 +227,9 @@ class FunctionVerdict:
     tests_passed: tuple[str, ...] = ()
     tests_missing: tuple[str, ...] = ()
     tests_failed: tuple[str, ...] = ()
+    # Tests of the plan recorded only for an earlier version of the function
+    # (counted among the missing).
+    tests_outdated: tuple[str, ...] = ()
 
     @property
     def pl(self) -> str | None:
@@ -138,15 +243,15 @@ def verify_function(
     plan: Sequence[ValidationTest],
     outcomes: Mapping[str, str],
     k1: K1Table | None = None,
+    device: FunctionDevice | None = None,
+    outdated: Sequence[str] = (),
 ) -> FunctionVerdict:
-    """The verdict on one function. ``outcomes`` holds the latest recorded
-    outcome per test kind ("passed" / "failed")."""
+    """The verdict on one function. ``outcomes`` holds the latest outcome per
+    test kind ("passed" / "failed") recorded for the function as it is now;
+    ``outdated`` the test kinds recorded only for an earlier version of it;
+    ``device`` the cell device the function is for."""
     reasons: list[Line] = []
-    problems = tuple(
-        (index, message)
-        for index, data in enumerate(subsystems)
-        for message in subsystem_problems(data)
-    )
+    problems = chain_problems(subsystems, device)
     result = None
     if not subsystems:
         reasons.append(
@@ -158,13 +263,20 @@ def verify_function(
             )
         )
     elif problems:
-        reasons.append(
-            Line(
-                text=gettext_noop(
-                    "The PL cannot be computed until every subsystem's figures "
-                    "are complete and valid."
+        messages = {message for _index, message in problems}
+        if messages - {UNTYPED_ESPE, DEVICE_NOT_IN_CHAIN}:
+            reasons.append(
+                Line(
+                    text=gettext_noop(
+                        "The PL cannot be computed until every subsystem's figures "
+                        "are complete and valid."
+                    )
                 )
             )
+        reasons.extend(
+            Line(text=message)
+            for message in (UNTYPED_ESPE, DEVICE_NOT_IN_CHAIN)
+            if message in messages
         )
     else:
         try:
@@ -177,6 +289,7 @@ def verify_function(
                     plr=plr.plr if plr.signed else None,
                 ),
                 k1,
+                ceilings=[ceilings_of(s) for s in subsystems],
             )
         except ValidationError as exc:
             # Valid subsystems whose chain the standard refuses: a series
@@ -196,6 +309,7 @@ def verify_function(
     failed = tuple(k for k in required if outcomes.get(k) == "failed")
     passed = tuple(k for k in required if outcomes.get(k) == "passed")
     missing = tuple(k for k in required if k not in outcomes)
+    stale = tuple(k for k in missing if k in outdated)
 
     signed_plr = plr.plr if plr.signed else None
     status = function_status(
@@ -240,6 +354,17 @@ def verify_function(
                 )
             )
         )
+    if stale:
+        reasons.append(
+            Line(
+                text=gettext_noop(
+                    "Validation tests were recorded for an earlier version of the "
+                    "function: its subsystems, devices or settings have changed "
+                    "since, so those tests count only once performed again "
+                    "(ISO 13849-1:2023, 10)."
+                )
+            )
+        )
     if status != "fail" and result is not None and signed_plr is not None:
         if missing:
             reasons.append(
@@ -271,4 +396,5 @@ def verify_function(
         tests_passed=passed,
         tests_missing=missing,
         tests_failed=failed,
+        tests_outdated=stale,
     )

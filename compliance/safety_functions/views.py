@@ -85,20 +85,17 @@ def _subsystem_detail(subsystem: Subsystem, result) -> str:
     return _("figures incomplete")
 
 
-def _alone(row: selectors.FunctionRow, verdict) -> tuple:
+def _alone(row: selectors.FunctionRow) -> tuple:
     """Each subsystem's own result while the chain cannot be computed (None
     for one whose figures are incomplete), so each shows what it reaches."""
-    broken = {index for index, _message in verdict.problems}
     results = []
-    for index, subsystem in enumerate(row.subsystems):
-        alone = None
-        if index not in broken:
-            alone = verify_function(
-                [selectors.subsystem_data(subsystem)],
-                PlrBasis(plr=None),
-                plan=(),
-                outcomes={},
-            ).result
+    for subsystem in row.subsystems:
+        alone = verify_function(
+            [selectors.subsystem_data(subsystem)],
+            PlrBasis(plr=None),
+            plan=(),
+            outcomes={},
+        ).result
         results.append(alone.subsystems[0] if alone else None)
     return tuple(results)
 
@@ -114,7 +111,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
     """A function as its pages show it, localised."""
     verdict = row.verdict
     result = verdict.result
-    found = result.subsystems if result else _alone(row, verdict)
+    found = result.subsystems if result else _alone(row)
 
     def sub(i: int):
         return found[i] if i < len(found) else None
@@ -190,6 +187,11 @@ def _plan(row: selectors.FunctionRow) -> list[dict[str, Any]]:
     by_test: dict[str, list] = {}
     for record in row.records:
         by_test.setdefault(record.test, []).append(record)
+    # Records made for an earlier version of the function: kept and shown,
+    # after the current ones, as counting for nothing.
+    earlier: dict[str, list] = {}
+    for record in row.earlier_records:
+        earlier.setdefault(record.test, []).append(record)
     return [
         {
             "kind": test.kind,
@@ -197,6 +199,7 @@ def _plan(row: selectors.FunctionRow) -> list[dict[str, Any]]:
             "procedure": _(test.procedure),
             "record": _(test.record),
             "records": by_test.get(test.kind, []),
+            "earlier_records": earlier.get(test.kind, []),
             "outcome": outcomes.get(test.kind),
         }
         for test in row.plan
@@ -440,8 +443,8 @@ def subsystem_preview(request: HttpRequest, pk: int) -> HttpResponse:
     preview: dict[str, Any] = {}
     if form.is_valid():
         values = _subsystem_values(form)
-        # The figures as typed, read like a saved subsystem's (not saved).
-        typed = selectors.subsystem_data(Subsystem(function=function, **values))
+        # The subsystem as typed, read like a saved one (not saved).
+        typed = Subsystem(function=function, **values)
         chain = []
         replaced = False
         for s in row.subsystems:
@@ -449,24 +452,26 @@ def subsystem_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 chain.append(typed)
                 replaced = True
             else:
-                chain.append(selectors.subsystem_data(s))
+                chain.append(s)
         if not replaced:
             chain.append(typed)
         hazards = selectors.assessment_hazards(function.cell)
         k1 = selectors.k1_table(function.cell.project.organisation_id)
-        verdict = verify_function(
-            chain,
-            hazards.basis(list(function.hazard_keys or [])),
-            plan=row.plan,
-            outcomes=selectors.latest_outcomes(row.records),
-            k1=k1,
-        )
-        index = chain.index(typed)
+        # The verdict the function would have: its validation records count
+        # only if the change leaves the function as they were recorded for.
+        verdict = selectors.function_row(
+            row.function, hazards, k1, subsystems=chain
+        ).verdict
+        index = next(i for i, s in enumerate(chain) if s is typed)
         result = verdict.result
         # The subsystem on its own, so its PL shows while the rest of the
         # chain is still incomplete.
         alone = verify_function(
-            [typed], PlrBasis(plr=None), plan=(), outcomes={}, k1=k1
+            [selectors.subsystem_data(typed)],
+            PlrBasis(plr=None),
+            plan=(),
+            outcomes={},
+            k1=k1,
         ).result
         preview = {
             "status": _status(verdict.status),

@@ -138,7 +138,7 @@ def record(client, pk: int, test: str, outcome: str = "passed"):
             "performed_by": "A. Tester",
             "performed_on": "2026-11-30",
             "instrument": "Stopping-time meter ST-1",
-            "measured_value": "120 ms",
+            "measured_value": "75 ms",
             "outcome": outcome,
         },
         "json",
@@ -300,7 +300,7 @@ def test_certified_chain_meets_its_plr_and_passes_once_every_test_passed(
     assert passed["verdict"]["status"] == "pass"
     assert passed["verdict"]["tests_missing"] == []
     assert {test["status"] for test in passed["validation_plan"]} == {"passed"}
-    assert passed["validation_plan"][1]["records"][0]["measured_value"] == "120 ms"
+    assert passed["validation_plan"][1]["records"][0]["measured_value"] == "75 ms"
 
 
 def test_a_pl_below_the_plr_fails(owner_api, cell, signed_hazard):

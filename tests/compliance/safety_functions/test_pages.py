@@ -41,7 +41,11 @@ ROBOT = {
 @pytest.fixture
 def curtain(cell, layout):
     return DeviceFactory(
-        cell=cell, kind="light_curtain", label="LC1", opening=layout["opening"]
+        cell=cell,
+        kind="light_curtain",
+        label="LC1",
+        opening=layout["opening"],
+        iec61496_type=4,
     )
 
 
@@ -175,8 +179,11 @@ def test_the_findings_carry_the_function_verdict_and_uncovered_devices(
     cell, signed, hazard, safety_engineer, curtain
 ):
     door = DeviceFactory(cell=cell, kind="interlocked_door", label="D1")
+    # The function's device is its input (a function whose chain leaves its
+    # device out needs evidence: test_wrong_passes).
+    linked = {**CURTAIN, "device": curtain}
     make_function(
-        cell, safety_engineer, [str(hazard.key)], CURTAIN, RELAY, ROBOT, device=curtain
+        cell, safety_engineer, [str(hazard.key)], linked, RELAY, ROBOT, device=curtain
     )
     findings = [f for f in cell_findings(cell) if f.rule_id == "INTL-13849-function"]
     by_subject = {f.subject_key: f.status for f in findings}
