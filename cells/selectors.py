@@ -374,7 +374,7 @@ def cell_document(cell: Cell) -> CellDocument:
 
 def project_cells(project: Project) -> QuerySet[Cell]:
     """The cells of a project with the size of each layout."""
-    return project.cells.annotate(
+    return project.cells.filter(variant_of__isnull=True).annotate(
         segment_count=Count("segments", distinct=True),
         station_count=Count("stations", distinct=True),
     )

@@ -372,6 +372,12 @@ def render_workspace(
     return render_page(request, "cells/cell_detail.html", context, fragment="workspace")
 
 
+def plan_for(cell: Cell) -> dict:
+    """The plan of a cell loaded with its layout as the cell page draws it
+    (``svg``, its ``view_width`` in mm ...), for a page showing several."""
+    return _plan(cell, "")
+
+
 def _plan(cell: Cell, selected_key: str) -> dict:
     """The plan of a cell loaded by ``selectors.cell_with_layout`` (with its
     underlay) as SVG, with what the page says of it: drawn once per change of
@@ -394,6 +400,8 @@ def _plan(cell: Cell, selected_key: str) -> dict:
                 image=image,
             ),
             "grid_step_mm": drawing.grid_step_mm,
+            "view_width": drawing.view_width,
+            "view_height": drawing.view_height,
             "gaps": bool(drawing.gaps),
             "reach": drawing.reach is not None,
             "clearances": bool(drawing.clearances),

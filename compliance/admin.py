@@ -17,6 +17,7 @@ from compliance.assessment.models import (
     Revision,
     SignatureDeclaration,
 )
+from compliance.concepts.models import GuardingConcept
 from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import (
@@ -387,6 +388,14 @@ class CatalogueEditAdmin(admin.ModelAdmin):
     search_fields = ["key", "source", "organisation__name"]
     autocomplete_fields = ["organisation"]
     readonly_fields = ["updated_by", "updated_at"]
+
+
+@admin.register(GuardingConcept)
+class GuardingConceptAdmin(admin.ModelAdmin):
+    list_display = ["cell", "kind", "offered", "chosen", "variant", "created_at"]
+    list_filter = ["kind", "offered", "chosen"]
+    raw_id_fields = ["cell", "variant", "created_by"]
+    readonly_fields = ["base_version", "created_at", "created_by"]
 
 
 @admin.register(PlanAssumption)

@@ -15,6 +15,7 @@ from compliance.assessment.models import (
     RevisionStatus,
     RiskParameter,
 )
+from compliance.concepts.models import ConceptKind, GuardingConcept
 from compliance.costs.models import (
     CURRENCY_CHOICES,
     CatalogueEdit,
@@ -44,8 +45,10 @@ __all__ = [
     "AuditEntry",
     "CatalogueEdit",
     "CollaborativeMode",
+    "ConceptKind",
     "CustomLineItem",
     "DismissedFunctionSuggestion",
+    "GuardingConcept",
     "Hazard",
     "LibraryDevice",
     "LineItemEdit",

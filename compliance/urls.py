@@ -11,6 +11,8 @@ from compliance.assessment.register_xlsx import views as register_views
 from compliance.calculators import api as calculator_api
 from compliance.calculators import views
 from compliance.calculators.registry import CALCULATORS
+from compliance.concepts import api as concept_api
+from compliance.concepts import views as concept_views
 from compliance.costs import api as cost_api
 from compliance.costs import views as cost_views
 from compliance.plan import api as plan_api
@@ -38,6 +40,21 @@ urlpatterns = [
         name="compliance_summary",
     ),
     path("cells/<int:cell_pk>/costs/", cost_views.cell_costs, name="cell_costs"),
+    path(
+        "cells/<int:cell_pk>/concepts/",
+        concept_views.cell_concepts,
+        name="cell_concepts",
+    ),
+    path(
+        "cells/<int:cell_pk>/concepts/design/",
+        concept_views.concepts_generate,
+        name="concepts_generate",
+    ),
+    path(
+        "cells/<int:cell_pk>/concepts/<int:pk>/choose/",
+        concept_views.concept_choose,
+        name="concept_choose",
+    ),
     path(
         "cells/<int:cell_pk>/costs/custom/new/",
         cost_views.custom_line_add,
@@ -214,6 +231,16 @@ api_urlpatterns = [
         name="cell-line-items",
     ),
     path("cells/<int:pk>/plan/", plan_api.CellPlanView.as_view(), name="cell-plan"),
+    path(
+        "cells/<int:pk>/concepts/compare/",
+        concept_api.CellConceptsCompareView.as_view(),
+        name="cell-concepts-compare",
+    ),
+    path(
+        "cells/<int:pk>/concepts/generate/",
+        concept_api.CellConceptsGenerateView.as_view(),
+        name="cell-concepts-generate",
+    ),
     path(
         "cells/<int:pk>/safeguards/",
         cost_api.CellSafeguardsView.as_view(),

@@ -43,6 +43,7 @@ from compliance.models import (
     LineItemEdit,
     Measure,
     PfhdTableImport,
+    GuardingConcept,
     PlanAssumption,
     Proposal,
     ProposalDocument,
@@ -136,6 +137,10 @@ def _hazard(w, revision=None) -> Hazard:
         severity="S2",
         frequency="F2",
         avoidance="P1",
+        # Signing needs the residual risk estimated too (issue 27).
+        residual_severity="S2",
+        residual_frequency="F2",
+        residual_avoidance="P1",
         **CRUSHING,
     )
 
@@ -286,6 +291,9 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
     ),
     PlanAssumption: lambda w: PlanAssumption.objects.create(
         cell=w.cell, key="risk_assessment", weeks_low=1, weeks_high=2
+    ),
+    GuardingConcept: lambda w: GuardingConcept.objects.create(
+        cell=w.cell, kind="as_drawn", base_version="v"
     ),
 }
 

@@ -15,10 +15,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 PURE_MODULES = {
+    "concepts": [
+        "compliance.concepts.design",
+        "compliance.concepts.comparison",
+    ],
     "cells": [
         "cells.geometry",
         "cells.perimeter",
         "cells.perimeter.analysis",
+        "cells.perimeter.plan",
+        "cells.perimeter.closure",
         "cells.exchange",
         "cells.drawing",
         "cells.drawing.primitives",
@@ -77,6 +83,7 @@ PURE_MODULES = {
     "rules": [
         "compliance.rules",
         "compliance.rules.engine",
+        "compliance.rules.closing",
         "compliance.rules.facts",
         "compliance.rules.korea",
         "compliance.rules.baseline",

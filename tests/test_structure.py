@@ -30,6 +30,7 @@ ROOMS = (
     "compliance.rules",
     "compliance.costs",
     "compliance.plan",
+    "compliance.concepts",  # guarding concepts of a cell, compared
     "compliance.proposals",
     "compliance",  # the app's shell: models, admin, URLs, management commands
     "config.urls",  # the entrance: every room's URLs

@@ -135,6 +135,14 @@ class CellViewSet(OrganisationDataViewSet):
             return CellImportSerializer
         return super().get_serializer_class()
 
+    def get_queryset(self) -> QuerySet:
+        # A guarding concept's cell is listed with its cell's concepts, not
+        # among the cells; it is read and edited by its id like any cell.
+        queryset = super().get_queryset()
+        if self.action == "list":
+            queryset = queryset.filter(variant_of__isnull=True)
+        return queryset
+
     @extend_schema(
         summary="Export a cell as an exchange document",
         responses={200: OpenApiResponse(CellDocument, DOCUMENT_HELP)},

@@ -169,6 +169,16 @@ class Cell(models.Model):
         related_name="cells",
         verbose_name=_("project"),
     )
+    # A guarding concept of another cell (compliance.concepts): the same
+    # robot and task with other guarding, listed with that cell, not alone.
+    variant_of = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="variants",
+        verbose_name=_("variant of"),
+    )
     name = models.CharField(_("cell name"), max_length=200)
     robot_manufacturer = models.CharField(_("robot manufacturer"), max_length=100)
     robot_model = models.CharField(_("robot model"), max_length=100)

@@ -102,9 +102,12 @@ _ORG = (
     "(SELECT p.organisation_id FROM cells_project p "
     "JOIN cells_cell c ON c.project_id = p.id WHERE c.id = %(cell)s)"
 )
+# The drawn cell whose risk assessment and certificates a cell reads: its own,
+# or, for a guarding concept's cell (``Cell.variant_of``), the drawn cell's.
+_BASE = "(SELECT COALESCE(b.variant_of_id, b.id) FROM cells_cell b WHERE b.id = %(cell)s)"
 _UNSIGNED = (
     "SELECT r.id FROM compliance_revision r JOIN compliance_assessment a "
-    "ON r.assessment_id = a.id WHERE a.cell_id = %(cell)s AND r.status <> 'signed'"
+    f"ON r.assessment_id = a.id WHERE a.cell_id = {_BASE} AND r.status <> 'signed'"
 )
 FINDINGS_TABLES = (
     ("cell", Cell, "t.id = %(cell)s"),
@@ -125,13 +128,13 @@ FINDINGS_TABLES = (
         LibraryDevice,
         "t.id IN (SELECT library_device_id FROM cells_device WHERE cell_id = %(cell)s)",
     ),
-    ("certificate", CellCertificate, "t.cell_id = %(cell)s"),
-    ("assessment", Assessment, "t.cell_id = %(cell)s"),
+    ("certificate", CellCertificate, f"t.cell_id = {_BASE}"),
+    ("assessment", Assessment, f"t.cell_id = {_BASE}"),
     (
         "revision",
         Revision,
         "t.assessment_id IN (SELECT id FROM compliance_assessment "
-        "WHERE cell_id = %(cell)s)",
+        f"WHERE cell_id = {_BASE})",
     ),
     ("hazard", Hazard, f"t.revision_id IN ({_UNSIGNED})"),
     (
@@ -286,9 +289,20 @@ class CellInputs:
             return self
         present = self.versions.present
         cell = load_layout(self.cell)
-        prefetch_related_objects([cell], "certificates")
+        # A concept's cell is judged with the drawn cell's records.
+        base_id = cell.variant_of_id or cell.pk
+        if cell.variant_of_id is None:
+            prefetch_related_objects([cell], "certificates")
+        else:
+            attach(
+                cell,
+                "certificates",
+                CellCertificate,
+                list(CellCertificate.objects.filter(cell_id=base_id)),
+                "cell",
+            )
         assessment = (
-            Assessment.objects.filter(cell=cell).first()
+            Assessment.objects.filter(cell_id=base_id).first()
             if "assessment" in present
             else None
         )

@@ -1,0 +1,200 @@
+"""Reads of a cell's guarding concepts: each concept's findings, cost, time
+to the PoC and floor space, judged by the same engine as the cell, side by
+side, with the recommendation (``comparison.recommend``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cells.models import Cell
+from cells.selectors import attach, load_layout
+from compliance.calculators.base import Line
+from compliance.concepts.comparison import Column, Money, recommend
+from compliance.concepts.models import GuardingConcept
+from compliance.concepts.services import design_version
+from compliance.costs import selectors as cost_selectors
+from compliance.plan.comparison import compare as compare_plans
+from compliance.plan.models import PlanAssumption
+from compliance.plan.selectors import plan_inputs
+from compliance.rules import results
+from compliance.rules.findings import Status
+from compliance.rules.inputs import versioned
+
+
+def cell_concepts(cell: Cell) -> list[GuardingConcept]:
+    """The concepts of a cell the caller has authorised, in their order."""
+    return list(
+        GuardingConcept.objects.filter(cell=cell)
+        .select_related("variant")
+        .order_by("position", "id")
+    )
+
+
+def _design_cell(cell: Cell, concept: GuardingConcept) -> Cell:
+    """The cell holding the concept's guarding, read with its content version
+    first (``versioned``) so that what is computed from it is kept."""
+    if not concept.variant_id:
+        return cell
+    variant = versioned(
+        concept.variant_id,
+        lambda: Cell.objects.select_related("project__organisation").get(
+            pk=concept.variant_id
+        ),
+    )
+    return load_layout(variant)
+
+
+def _floor_m2(design: Cell) -> Decimal | None:
+    """The floor the guarding takes: its guards' extent, else the zone's."""
+    points = [p for s in design.segments.all() for p in (s.start, s.end)]
+    if not points:
+        zone = design.hazard_zone_effective_radius_mm
+        return Decimal(2 * zone) ** 2 / Decimal(1_000_000) if zone else None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    area = Decimal(str(max(xs) - min(xs))) * Decimal(str(max(ys) - min(ys)))
+    return (area / Decimal(1_000_000)).quantize(Decimal("0.1"))
+
+
+def _rendered(finding) -> dict[str, Any]:
+    return {
+        "status": str(finding.status),
+        "subject": _(finding.subject_label),
+        "citation": finding.citation,
+        "text": finding.render(_),
+    }
+
+
+def _speed(findings) -> dict[str, Any] | None:
+    """The collaborative speed check: the programmed speed, the lowest
+    permissible one and what limiting it would do to the motion's time."""
+    checked = [
+        f
+        for f in findings
+        if f.speed_mm_s is not None and f.permissible_mm_s is not None
+    ]
+    if not checked:
+        return None
+    worst = min(checked, key=lambda f: f.permissible_mm_s)
+    ratio = (
+        Decimal(str(worst.speed_mm_s)) / Decimal(str(worst.permissible_mm_s))
+        if worst.permissible_mm_s
+        else None
+    )
+    return {
+        "programmed_mm_s": worst.speed_mm_s,
+        "permissible_mm_s": worst.permissible_mm_s,
+        "region": _(worst.subject_label),
+        # At the permissible speed a motion takes this much longer.
+        "slower_by": ratio.quantize(Decimal("0.01")) if ratio and ratio > 1 else None,
+        "status": str(worst.status),
+    }
+
+
+def _plan_weeks(cell: Cell, design: Cell, items) -> tuple[Decimal, Decimal]:
+    if design is not cell:
+        # The project's own durations and costs are the drawn cell's.
+        attach(
+            design,
+            "plan_assumptions",
+            PlanAssumption,
+            list(PlanAssumption.objects.filter(cell=cell)),
+            "cell",
+        )
+    plan = compare_plans(plan_inputs(design, items)).physical_first
+    return plan.poc_start_weeks_low, plan.poc_start_weeks_high
+
+
+def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
+    """One concept's column: its verdicts, cost, time and floor space."""
+    column: dict[str, Any] = {
+        "concept": concept,
+        "name": concept.get_kind_display(),
+        "reasons": [
+            Line(text=r["text"], values=r.get("values", {})).render(_)
+            for r in concept.reasons
+        ],
+        "offered": concept.offered,
+        "base_changed": concept.variant_id is not None
+        and concept.base_version != version,
+    }
+    if not concept.offered:
+        column["figures"] = Column(
+            key=str(concept.pk), name=column["name"], offered=False
+        )
+        return column
+    design = _design_cell(cell, concept)
+    found = results.cell_finding_list(design)
+    counts = {status: 0 for status in Status}
+    by_pack: dict[str, dict[str, int]] = {}
+    for result in results.cell_results(design):
+        pack = by_pack.setdefault(result.rule.jurisdiction, dict.fromkeys(Status, 0))
+        for finding in result.findings:
+            counts[finding.status] += 1
+            pack[finding.status] += 1
+    items = cost_selectors.line_items(design)
+    totals = cost_selectors.totals_by_currency(items)
+    priced = [t for t in totals if t["currency"]]
+    unpriced = next((t["unknown"] for t in totals if not t["currency"]), 0)
+    cost = (
+        Money(
+            currency=priced[0]["currency"],
+            low=priced[0]["range"][0],
+            high=priced[0]["range"][1],
+        )
+        if len(priced) == 1
+        else None
+    )
+    weeks_low, weeks_high = _plan_weeks(cell, design, items)
+    column.update(
+        {
+            "design": design,
+            "counts": {str(k): v for k, v in counts.items()},
+            "by_pack": {
+                pack: {str(k): v for k, v in c.items()} for pack, c in by_pack.items()
+            },
+            "fails": [_rendered(f) for f in found if f.status is Status.FAIL],
+            "open": [_rendered(f) for f in found if f.status is Status.NEEDS_EVIDENCE],
+            "law": [
+                _rendered(f)
+                for f in found
+                if f.rule_id.startswith(f"{cell.project.country}-")
+                and f.status is not Status.PASS
+            ],
+            "speed": _speed(found),
+            "cost": cost,
+            "unpriced": unpriced,
+            "weeks": (weeks_low, weeks_high),
+            "floor_m2": _floor_m2(design),
+            "figures": Column(
+                key=str(concept.pk),
+                name=column["name"],
+                fails=counts[Status.FAIL],
+                needs_evidence=counts[Status.NEEDS_EVIDENCE],
+                warnings=counts[Status.WARNING],
+                passes=counts[Status.PASS],
+                cost=cost,
+                unpriced_lines=unpriced,
+                weeks_low=weeks_low,
+                weeks_high=weeks_high,
+            ),
+        }
+    )
+    return column
+
+
+def concepts_compared(cell: Cell) -> dict[str, Any]:
+    """Every concept of ``cell`` (loaded with its layout) side by side, with
+    the recommendation."""
+    concepts = cell_concepts(cell)
+    version = design_version(cell) if concepts else ""
+    columns = [concept_column(cell, concept, version) for concept in concepts]
+    recommendation = recommend([c["figures"] for c in columns])
+    return {
+        "columns": columns,
+        "recommendation": recommendation,
+        "recommendation_lines": [line.render(_) for line in recommendation.lines],
+        "chosen": next((c["concept"] for c in columns if c["concept"].chosen), None),
+    }

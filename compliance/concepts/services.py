@@ -1,0 +1,128 @@
+"""Writes of guarding concepts: designing them from the cell as drawn,
+choosing one."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cells import services as cell_services
+from cells.models import Cell
+from cells.selectors import cell_document, load_layout
+from compliance.concepts.design import designs
+from compliance.concepts.models import ConceptKind, GuardingConcept
+from compliance.rules.inputs import digest
+
+# Bounds: the concepts one cell may hold (the designed ones and copies).
+MAX_CONCEPTS = 12
+
+
+def design_version(cell: Cell) -> str:
+    """A digest of the cell's design as its exchange document states it: the
+    version a concept was designed from."""
+    document = cell_document(load_layout(cell))
+    return digest(document.model_dump_json(exclude={"name"}))
+
+
+def _lines(reasons) -> list[dict]:
+    return [{"text": line.text, "values": dict(line.values)} for line in reasons]
+
+
+def concepts_generate(*, cell: Cell, actor) -> list[GuardingConcept]:
+    """Design the guarding concepts of ``cell`` (the caller has authorised an
+    edit): the cell as drawn first, then each concept the designs give, every
+    one an editable draft with the reasons for it, or listed as not offered
+    with the reason. A kind already designed is kept as it is (the SA may
+    have edited it). All or nothing: on any error nothing is saved."""
+    if cell.variant_of_id is not None:
+        raise ValidationError(
+            {"cell": _("This is a concept of another cell: design from that cell.")}
+        )
+    if not cell.reach_mm:
+        raise ValidationError(
+            {
+                "cell": _(
+                    "Record the robot's reach first: the concepts are drawn round it."
+                )
+            }
+        )
+    loaded = load_layout(cell)
+    if not loaded.segments.all() and not loaded.stations.all():
+        raise ValidationError(
+            {
+                "cell": _(
+                    "Draw the cell's layout first: its guards, or at least the "
+                    "operator stations where people work, so that the concepts "
+                    "know where access is needed."
+                )
+            }
+        )
+    document = cell_document(loaded)
+    version = design_version(cell)
+    existing = {c.kind: c for c in GuardingConcept.objects.filter(cell=cell)}
+    made: list[GuardingConcept] = []
+    with transaction.atomic():
+        if ConceptKind.AS_DRAWN not in existing:
+            made.append(
+                GuardingConcept.objects.create(
+                    cell=cell,
+                    kind=ConceptKind.AS_DRAWN,
+                    position=0,
+                    base_version=version,
+                    created_by=actor,
+                )
+            )
+        for position, design in enumerate(
+            designs(document, country=cell.project.country), start=1
+        ):
+            if design.kind in existing:
+                continue
+            variant = None
+            if design.document is not None:
+                named = design.document.model_copy(
+                    update={
+                        "name": f"{cell.name} · {ConceptKind(design.kind).label}"[:200]
+                    }
+                )
+                variant = cell_services.cell_import(
+                    project=cell.project, document=named
+                )
+                Cell.objects.filter(pk=variant.pk).update(variant_of=cell)
+                variant.variant_of = cell
+            made.append(
+                GuardingConcept.objects.create(
+                    cell=cell,
+                    variant=variant,
+                    kind=design.kind,
+                    position=position,
+                    offered=design.document is not None,
+                    reasons=_lines(design.reasons),
+                    base_version=version,
+                    created_by=actor,
+                )
+            )
+        if GuardingConcept.objects.filter(cell=cell).count() > MAX_CONCEPTS:
+            raise ValidationError(
+                {
+                    "cell": _("A cell holds at most %(n)s concepts.")
+                    % {"n": MAX_CONCEPTS}
+                }
+            )
+    return made
+
+
+def concept_choose(*, concept: GuardingConcept) -> GuardingConcept:
+    """Mark ``concept`` as the one chosen for its cell (the caller has
+    authorised an edit). A concept with an open fail may be chosen only
+    knowingly: the comparison says so; the chosen one's assessment is the one
+    that can be signed."""
+    if not concept.offered:
+        raise ValidationError({"concept": _("This concept is not offered.")})
+    with transaction.atomic():
+        GuardingConcept.objects.filter(cell_id=concept.cell_id, chosen=True).update(
+            chosen=False
+        )
+        concept.chosen = True
+        concept.save(update_fields=["chosen"])
+    return concept

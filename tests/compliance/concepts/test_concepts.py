@@ -1,0 +1,252 @@
+"""Guarding concepts side by side (issue 27): designed from the cell as drawn,
+each judged, priced and scheduled by the same engine, with a recommendation a
+safety engineer would sign."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from cells.models import Cell
+from compliance.concepts.models import GuardingConcept
+from tests.factories import (
+    DeviceFactory,
+    GuardSegmentFactory,
+    OpeningFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(owner):
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+def _fence(cell, height_mm=1800):
+    """A square fence round the robot at (2,000, 1,500), reach 1,400 mm, with
+    an infeed (material) in its south side and a door in its north side."""
+    corners = [(-500, -1000), (4500, -1000), (4500, 4000), (-500, 4000), (-500, -1000)]
+    segments = [
+        GuardSegmentFactory(
+            cell=cell,
+            label=f"F{i + 1}",
+            start_x_mm=a[0],
+            start_y_mm=a[1],
+            end_x_mm=b[0],
+            end_y_mm=b[1],
+            height_mm=height_mm,
+        )
+        for i, (a, b) in enumerate(itertools.pairwise(corners))
+    ]
+    infeed = OpeningFactory(
+        segment=segments[0],
+        label="IN",
+        purpose="material_entry",
+        offset_mm=2000,
+        width_mm=1000,
+        lower_edge_mm=300,
+        upper_edge_mm=1200,
+    )
+    OpeningFactory(
+        segment=segments[2],
+        label="D",
+        purpose="maintenance_door",
+        offset_mm=2000,
+        width_mm=900,
+        lower_edge_mm=0,
+        upper_edge_mm=2000,
+    )
+    DeviceFactory(
+        cell=cell,
+        kind="light_curtain",
+        label="LC1",
+        opening=infeed,
+        response_time_ms=20,
+        detection_capability_mm=14,
+        iec61496_type=4,
+        detection_lower_mm=300,
+        detection_upper_mm=1200,
+        x1_mm=1500,
+        y1_mm=-1000,
+        x2_mm=2500,
+        y2_mm=-1000,
+    )
+    return cell
+
+
+@pytest.fixture
+def palletiser(cell):
+    cell.stopping_time_ms = 300
+    cell.hazard_zone_height_mm = 2200
+    cell.save()
+    return _fence(cell)
+
+
+def test_designing_keeps_the_cell_as_drawn_first_and_adds_a_fenced_concept(
+    api, palletiser
+):
+    response = api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    assert response.status_code == 201, response.json()
+    assert response.json()["designed"] == ["as_drawn", "fenced", "collaborative"]
+    concepts = list(GuardingConcept.objects.filter(cell=palletiser))
+    fenced = next(c for c in concepts if c.kind == "fenced")
+    variant = fenced.variant
+    assert variant.variant_of_id == palletiser.pk
+    heights = {s.height_mm for s in variant.segments.all()}
+    assert heights == {1800}
+    # The infeed keeps a curtain across it; the door gets guard locking.
+    kinds = {
+        (d.kind, d.opening.purpose if d.opening else "") for d in variant.devices.all()
+    }
+    assert ("light_curtain", "material_entry") in kinds
+    assert ("interlocked_door", "maintenance_door") in kinds
+    # Designing again keeps what is there.
+    again = api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    assert again.json()["designed"] == []
+
+
+def test_an_industrial_robot_gets_no_collaborative_concept_with_the_reason(
+    api, palletiser
+):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    body = api.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").json()
+    cobot = next(c for c in body["concepts"] if c["kind"] == "collaborative")
+    assert cobot["offered"] is False
+    assert (
+        "not recorded as a robot designed for collaborative operation"
+        in (cobot["reasons"][0])
+    )
+
+
+def test_the_comparison_judges_each_concept_by_the_same_rules(api, palletiser):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    body = api.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").json()
+    by_kind = {c["kind"]: c for c in body["concepts"]}
+    drawn, fenced = by_kind["as_drawn"], by_kind["fenced"]
+    # The drawn maintenance door has no interlock: it fails; the fenced
+    # concept closes it with an interlocked door.
+    assert drawn["counts"]["fail"] >= 1
+    assert any("D" in f["subject"] for f in drawn["fails"])
+    assert fenced["counts"]["fail"] < drawn["counts"]["fail"] or (
+        fenced["counts"]["fail"] == 0
+    )
+    # Costs are ranges, never one figure; lines without a price are counted.
+    for concept in (drawn, fenced):
+        assert "unpriced_lines" in concept
+        assert concept["poc_start_weeks"]["low"] is not None
+    # A concept with a fail is never recommended.
+    recommended = body["recommendation"]["recommended"]
+    failing = {c["id"] for c in body["concepts"] if c.get("counts", {}).get("fail")}
+    assert recommended not in failing
+    assert set(body["recommendation"]["excluded"]) == failing
+
+
+def test_a_concepts_cell_is_not_listed_among_the_cells(api, owner_client, palletiser):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    listed = api.get("/api/v1/cells/").json()["results"]
+    assert [c["id"] for c in listed] == [palletiser.pk]
+    page = owner_client.get(
+        reverse("cells:project_detail", args=[palletiser.project_id])
+    ).text
+    assert "· Fenced" not in page
+
+
+def test_another_organisations_cell_answers_404(outsider, palletiser):
+    client = APIClient()
+    client.force_authenticate(outsider)
+    assert (
+        client.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").status_code
+        == 404
+    )
+    assert (
+        client.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/").status_code
+        == 404
+    )
+    assert not GuardingConcept.objects.exists()
+
+
+def test_a_viewer_cannot_design_concepts(viewer, palletiser):
+    client = APIClient()
+    client.force_authenticate(viewer)
+    response = client.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    assert response.status_code == 403
+    assert not GuardingConcept.objects.exists()
+
+
+def test_the_concepts_page_shows_the_plans_and_the_recommendation(
+    owner_client, palletiser
+):
+    url = reverse("compliance:cell_concepts", args=[palletiser.pk])
+    first = owner_client.get(url)
+    assert first.status_code == 200
+    assert "No concept is designed yet" in first.text
+    owner_client.post(reverse("compliance:concepts_generate", args=[palletiser.pk]))
+    page = owner_client.get(url).text
+    assert "Recommendation" in page
+    assert page.count('class="layout-svg concept-frame"') == 2
+    assert "Not offered" in page
+
+
+def test_nothing_half_made_is_saved_when_a_design_is_refused(
+    api, palletiser, monkeypatch
+):
+    from compliance.concepts import services
+
+    real = services.cell_services.cell_import
+    calls = []
+
+    def failing(**kw):
+        calls.append(1)
+        if len(calls) == 1:
+            return real(**kw)
+        from django.core.exceptions import ValidationError
+
+        raise ValidationError({"name": "refused"})
+
+    monkeypatch.setattr(services.cell_services, "cell_import", failing)
+    robot = Cell.objects.get(pk=palletiser.pk)
+    robot.robot_kind = "collaborative"
+    robot.save()
+    response = api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    assert response.status_code == 400
+    assert not GuardingConcept.objects.exists()
+    assert Cell.objects.count() == 1
+
+
+def test_another_organisations_concept_cannot_be_chosen(
+    outsider_client, owner, palletiser
+):
+    from compliance.concepts.services import concepts_generate
+
+    concepts_generate(cell=palletiser, actor=owner)
+    concept = GuardingConcept.objects.get(cell=palletiser, kind="fenced")
+    response = outsider_client.post(
+        reverse("compliance:concept_choose", args=[palletiser.pk, concept.pk])
+    )
+    assert response.status_code == 404
+    concept.refresh_from_db()
+    assert not concept.chosen
+
+
+def test_designing_without_a_layout_says_what_is_missing(api, cell):
+    response = api.post(f"/api/v1/cells/{cell.pk}/concepts/generate/")
+    assert response.status_code == 400
+    assert "Draw the cell's layout first" in response.json()["cell"][0]
+    assert not GuardingConcept.objects.exists()
+
+
+def test_a_concepts_fence_below_1800_mm_in_korea_fails_as_a_cells_does(api, palletiser):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    fenced = GuardingConcept.objects.get(cell=palletiser, kind="fenced").variant
+    fenced.segments.filter(label="F2").update(height_mm=1500)
+    body = api.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").json()
+    column = next(c for c in body["concepts"] if c["kind"] == "fenced")
+    laws = [f for f in column["law"] if f["status"] == "fail"]
+    assert any("F2" in f["subject"] and "1,800" in f["text"] for f in laws)
+    assert body["recommendation"]["recommended"] != column["id"]

@@ -1,0 +1,87 @@
+"""The recommendation a safety engineer would sign (issue 27): only concepts
+without a fail are ranked; "cheapest" or "soonest" only where the ranges do
+not overlap; a concept with an open fail is never recommended."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from compliance.concepts.comparison import Column, Money, recommend
+
+
+def _column(key, *, fails=0, low=None, high=None, weeks=(4, 6), open_=0):
+    cost = (
+        Money(currency="KRW", low=Decimal(low), high=Decimal(high))
+        if low is not None
+        else None
+    )
+    return Column(
+        key=key,
+        name=key.title(),
+        fails=fails,
+        needs_evidence=open_,
+        cost=cost,
+        weeks_low=Decimal(weeks[0]),
+        weeks_high=Decimal(weeks[1]),
+    )
+
+
+def _said(recommendation) -> str:
+    return " ".join(line.render() for line in recommendation.lines)
+
+
+def test_overlapping_cost_ranges_make_no_clear_difference():
+    result = recommend(
+        [
+            _column("fenced", low=30_000_000, high=45_000_000),
+            _column("hybrid", low=40_000_000, high=55_000_000),
+        ]
+    )
+    assert "No clear difference in cost" in _said(result)
+    assert "costs least" not in _said(result)
+
+
+def test_a_range_wholly_below_the_others_is_the_cheapest():
+    result = recommend(
+        [
+            _column("fenced", low=30_000_000, high=35_000_000),
+            _column("hybrid", low=40_000_000, high=55_000_000),
+        ]
+    )
+    assert "Fenced costs least" in _said(result)
+    assert result.recommended == "fenced"
+
+
+def test_a_concept_with_a_fail_is_never_recommended_however_cheap():
+    result = recommend(
+        [
+            _column("collaborative", fails=1, low=1, high=2, weeks=(1, 2)),
+            _column("fenced", low=30_000_000, high=35_000_000),
+        ]
+    )
+    assert result.recommended == "fenced"
+    assert result.excluded == ("collaborative",)
+    assert "Collaborative is not recommended: 1 check(s) fail." in _said(result)
+
+
+def test_no_concept_without_a_fail_means_no_recommendation():
+    result = recommend([_column("a", fails=2), _column("b", fails=1)])
+    assert result.recommended is None and result.ranked == ()
+    assert "none can be recommended" in _said(result)
+
+
+def test_cost_not_priced_in_one_currency_is_not_compared():
+    result = recommend(
+        [_column("fenced", low=1, high=2), _column("hybrid")]  # hybrid unpriced
+    )
+    assert "Cost cannot be compared yet" in _said(result)
+
+
+def test_time_to_the_poc_overlapping_is_no_clear_difference():
+    result = recommend(
+        [
+            _column("a", low=1, high=2, weeks=(4, 8)),
+            _column("b", low=1, high=2, weeks=(6, 10)),
+        ]
+    )
+    assert "No clear difference in time to the PoC" in _said(result)
