@@ -242,11 +242,24 @@ def _like(document: CellDocument, kind: str) -> DeviceDoc | None:
     return next((d for d in document.devices if d.kind == kind), None)
 
 
-def fenced(document: CellDocument, *, country: str) -> Design:
+def _work_side(document: CellDocument, runs) -> tuple[str, str]:
+    """The side people work at: the one nearest the first operator station,
+    else the first opening; with its station's label."""
+    if document.operator_stations:
+        station = document.operator_stations[0]
+        return _nearest_side((station.x_mm, station.y_mm), runs), station.label
+    for s_index, segment in enumerate(document.guard_segments):
+        for opening in segment.openings:
+            return _nearest_side(_midpoint(document, s_index, opening), runs), ""
+    return "S", ""
+
+
+def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Design:
     """The perimeter closed round the hazard zone at the jurisdiction's height
     and ISO 13857's distance; each of the cell's openings on the nearest side,
     a material opening closed by a light curtain across it, an access opening
-    by an interlocked door."""
+    by an interlocked door. ``hybrid``: the side people work at is left open,
+    closed by a light curtain across it, the others fenced."""
     height = FENCE_HEIGHT_MM
     reasons = [
         Line(
@@ -264,7 +277,7 @@ def fenced(document: CellDocument, *, country: str) -> Design:
     ]
     clearance, why = reach_over_clearance(document, height)
     reasons.append(why)
-    has_material = any(
+    has_material = hybrid or any(
         o.purpose == "material_entry"
         for s in document.guard_segments
         for o in s.openings
@@ -279,13 +292,39 @@ def fenced(document: CellDocument, *, country: str) -> Design:
         reasons.append(why)
     runs, _box = _fence(zone_box(document), clearance, height)
     on_side: dict[str, list[OpeningDoc]] = {side: [] for side in runs}
+    open_side, station = _work_side(document, runs) if hybrid else ("", "")
     moved = []
     for s_index, segment in enumerate(document.guard_segments):
         for opening in segment.openings:
             side = _nearest_side(_midpoint(document, s_index, opening), runs)
-            moved.append((side, opening))
+            if side != open_side:  # the open side takes it in
+                moved.append((side, opening))
     devices: list[DeviceDoc] = []
     placed: list[tuple[str, OpeningDoc]] = []
+    curtained: list[OpeningDoc] = []
+    if open_side:
+        (ax, ay), (bx, by) = runs[open_side]
+        whole = OpeningDoc(
+            label="OP",
+            offset_mm=0,
+            width_mm=int(math.hypot(bx - ax, by - ay)),
+            lower_edge_mm=0,
+            upper_edge_mm=height,
+            purpose="operator_access",
+        )
+        on_side[open_side].append(whole)
+        placed.append((open_side, whole))
+        curtained.append(whole)
+        reasons.append(
+            Line(
+                text=gettext_noop(
+                    "The side people work at%(at)s is left open, closed by a type 4 "
+                    "light curtain across its whole width in the fence's plane; "
+                    "the other sides are fenced."
+                ),
+                values={"at": f" ({station})" if station else ""},
+            )
+        )
     for side, opening in moved:
         (ax, ay), (bx, by) = runs[side]
         length = math.hypot(bx - ax, by - ay)
@@ -324,7 +363,7 @@ def fenced(document: CellDocument, *, country: str) -> Design:
             ay + uy * (opening.offset_mm + opening.width_mm),
         )
         name = f"{segments[s_index].label} / {opening.label or f'O{o_index + 1}'}"
-        if opening.purpose == "material_entry":
+        if opening.purpose == "material_entry" or opening in curtained:
             like = _like(document, "light_curtain")
             devices.append(
                 DeviceDoc(
@@ -387,7 +426,7 @@ def fenced(document: CellDocument, *, country: str) -> Design:
         )
     robot = document.robot.model_copy(update={"collaborative_modes": []})
     return Design(
-        kind="fenced",
+        kind="hybrid" if hybrid else "fenced",
         document=document.model_copy(
             update={
                 "robot": robot,
@@ -448,4 +487,8 @@ def collaborative(document: CellDocument) -> Design:
 
 def designs(document: CellDocument, *, country: str) -> tuple[Design, ...]:
     """The concepts designed from the cell as drawn, in the order shown."""
-    return (fenced(document, country=country), collaborative(document))
+    return (
+        fenced(document, country=country),
+        collaborative(document),
+        fenced(document, country=country, hybrid=True),
+    )

@@ -93,7 +93,12 @@ def test_designing_keeps_the_cell_as_drawn_first_and_adds_a_fenced_concept(
 ):
     response = api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
     assert response.status_code == 201, response.json()
-    assert response.json()["designed"] == ["as_drawn", "fenced", "collaborative"]
+    assert response.json()["designed"] == [
+        "as_drawn",
+        "fenced",
+        "collaborative",
+        "hybrid",
+    ]
     concepts = list(GuardingConcept.objects.filter(cell=palletiser))
     fenced = next(c for c in concepts if c.kind == "fenced")
     variant = fenced.variant
@@ -189,7 +194,7 @@ def test_the_concepts_page_shows_the_plans_and_the_recommendation(
     owner_client.post(reverse("compliance:concepts_generate", args=[palletiser.pk]))
     page = owner_client.get(url).text
     assert "Recommendation" in page
-    assert page.count('class="layout-svg concept-frame"') == 2
+    assert page.count('class="layout-svg concept-frame"') == 3
     assert "Not offered" in page
 
 
@@ -250,3 +255,23 @@ def test_a_concepts_fence_below_1800_mm_in_korea_fails_as_a_cells_does(api, pall
     laws = [f for f in column["law"] if f["status"] == "fail"]
     assert any("F2" in f["subject"] and "1,800" in f["text"] for f in laws)
     assert body["recommendation"]["recommended"] != column["id"]
+
+
+def test_the_hybrid_concept_leaves_the_work_side_open_behind_a_curtain(api, palletiser):
+    from tests.factories import OperatorStationFactory
+
+    OperatorStationFactory(cell=palletiser, label="Loading", x_mm=2000, y_mm=-2000)
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    hybrid = GuardingConcept.objects.get(cell=palletiser, kind="hybrid").variant
+    openings = [o for s in hybrid.segments.all() for o in s.openings.all()]
+    whole = next(o for o in openings if o.label == "OP")
+    side = whole.segment
+    assert whole.offset_mm == 0 and whole.width_mm == int(side.length_mm)
+    # The south side, nearest the loading station, is the open one.
+    assert side.start_y_mm == side.end_y_mm < 1500 - 1400
+    curtain = hybrid.devices.get(opening=whole)
+    assert curtain.kind == "light_curtain"
+    body = api.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").json()
+    column = next(c for c in body["concepts"] if c["kind"] == "hybrid")
+    assert column["offered"] and "counts" in column
+    assert any("left open" in line for line in column["reasons"])
