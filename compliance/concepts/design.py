@@ -419,8 +419,9 @@ def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Des
         reasons.append(
             Line(
                 text=gettext_noop(
-                    "The cell as drawn has no opening: add the doors and infeeds "
-                    "the work needs, each with its guard."
+                    "The cell as drawn has no opening, so none is placed: the "
+                    "doors and infeeds the work needs are still to be drawn, each "
+                    "with its guard."
                 )
             )
         )
