@@ -46,6 +46,11 @@ urlpatterns = [
         name="cell_concepts",
     ),
     path(
+        "projects/<int:project_pk>/concepts/",
+        concept_views.project_concepts,
+        name="project_concepts",
+    ),
+    path(
         "cells/<int:cell_pk>/concepts/design/",
         concept_views.concepts_generate,
         name="concepts_generate",

@@ -102,6 +102,50 @@ def cell_concepts(request: HttpRequest, cell_pk: int) -> HttpResponse:
 
 
 @login_required
+def project_concepts(request: HttpRequest, project_pk: int) -> HttpResponse:
+    """The project's cells with their concepts at a glance: verdicts, cost
+    range, weeks to the PoC (the project page loads it into itself)."""
+    project = cell_selectors.project_for(request.user, project_pk)
+    rows = []
+    for cell in (
+        cell_selectors.project_cells(project).filter(concepts__isnull=False).distinct()
+    ):
+        loaded = versioned(
+            cell.pk,
+            lambda pk=cell.pk: cell_selectors.cell_with_layout(request.user, pk),
+        )
+        compared = concepts_compared(loaded)
+        rows.append(
+            {
+                "cell": loaded,
+                "columns": [_summary(c) for c in compared["columns"]],
+                "recommendation": compared["recommendation_lines"][:1],
+            }
+        )
+    context = {"project": project, "rows": rows}
+    return render_page(
+        request,
+        "compliance/concepts/project_concepts.html",
+        context,
+        fragment="concepts",
+    )
+
+
+def _summary(column: dict) -> dict:
+    if not column["offered"]:
+        return column
+    cost = column["cost"]
+    low, high = column["weeks"]
+    return {
+        **column,
+        "cost_text": (
+            f"{cost.currency} {money_range_text(cost.low, cost.high)}" if cost else "—"
+        ),
+        "weeks_text": format_range(low, high),
+    }
+
+
+@login_required
 @require_POST
 def concepts_generate(request: HttpRequest, cell_pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)

@@ -275,3 +275,31 @@ def test_the_hybrid_concept_leaves_the_work_side_open_behind_a_curtain(api, pall
     column = next(c for c in body["concepts"] if c["kind"] == "hybrid")
     assert column["offered"] and "counts" in column
     assert any("left open" in line for line in column["reasons"])
+
+
+def test_the_project_lists_its_cells_concepts_at_a_glance(
+    owner, owner_client, palletiser
+):
+    from compliance.concepts.services import concepts_generate
+
+    project_page = owner_client.get(
+        reverse("cells:project_detail", args=[palletiser.project_id])
+    ).text
+    url = reverse("compliance:project_concepts", args=[palletiser.project_id])
+    assert f'hx-get="{url}"' in project_page
+    assert "No cell of this project has guarding concepts yet" in (
+        owner_client.get(url, HTTP_HX_REQUEST="true").text
+    )
+    concepts_generate(cell=palletiser, actor=owner)
+    fragment = owner_client.get(url, HTTP_HX_REQUEST="true").text
+    assert "<html" not in fragment
+    for name in ("As drawn", "Fenced", "Hybrid"):
+        assert name in fragment
+    assert "Recommended" in fragment or "not recommended" in fragment
+
+
+def test_another_organisations_project_concepts_answer_404(
+    outsider_client, owner, palletiser
+):
+    url = reverse("compliance:project_concepts", args=[palletiser.project_id])
+    assert outsider_client.get(url).status_code == 404
