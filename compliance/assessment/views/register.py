@@ -1,19 +1,27 @@
 """The hazard register as the assessment page shows it, shared by the views
-of that page: each row with its estimates worked out, the page's context, the
-new-hazard form, and the answer every change gives (the whole register for
-htmx, else a redirect with the message)."""
+of that page: each row with its estimates worked out, its cells kept in the
+cache, the page's context, the new-hazard form, and the answer every change
+gives (the whole register for htmx, else a redirect with the message)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template import Context, Template
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cells.permissions import can_edit, role_in
@@ -27,11 +35,54 @@ from compliance.assessment.hazards.suggestions import (
     suggest_hazards,
 )
 from compliance.assessment.models import Hazard, Measure, Revision, RevisionStatus
-from compliance.assessment.register_html import RowWriter
 from compliance.rules import selectors as rules_selectors
 from config.htmx import is_fragment_request
 
 TEMPLATE = "compliance/assessment/assessment_detail.html"
+ROOT = Path(__file__).resolve().parents[3]
+# What writes a row besides its records: the template, the code that works
+# a row out and words it (this room, the calculators' tables, the template
+# tags) and the translations. A release that changes one writes rows again.
+RENDERED_BY = (
+    "templates/compliance/assessment/assessment_detail.html",
+    "compliance/assessment",
+    "compliance/calculators",
+    "compliance/templatetags",
+    "locale",
+)
+# As long as the findings are kept (compliance.rules.results): what a row
+# is kept under names all it shows, so a row kept is never out of date.
+ROWS_TIMEOUT_S = 7 * 24 * 3600
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _rendered_by() -> str:
+    sources = []
+    for name in RENDERED_BY:
+        path = ROOT / name
+        files = (
+            sorted(f for f in path.rglob("*") if f.suffix in (".py", ".html", ".mo"))
+            if path.is_dir()
+            else [path]
+        )
+        sources += [(str(f.relative_to(ROOT)), f.read_bytes()) for f in files]
+    return _digest(*sources)
+
+
+RENDERED = _rendered_by()
+
+
+@functools.cache
+def _columns(model: type) -> tuple[str, ...]:
+    return tuple(field.attname for field in model._meta.concrete_fields)
+
+
+def _values(obj) -> tuple:
+    """Every column of a model's row, as read."""
+    return tuple(getattr(obj, name) for name in _columns(type(obj)))
 
 
 @dataclass
@@ -46,8 +97,28 @@ class Row:
     # Each measure with the failing check of its device or guard, if any: an
     # ineffective measure.
     measure_rows: list[tuple[Measure, checks.CheckedFinding | None]]
-    # The row as the page writes it (``register_html``); None: the template's.
+    # The row as kept in the cache (``keep_rows``); None: the template's
+    # ``hazard-row`` partial writes it.
     html: str | None = None
+
+    def shows(self) -> str:
+        """A hash of all the row shows, besides the language, whether the
+        rows are editable and the code (``keep_rows`` adds them): every
+        column of its hazard and of its measures, in order, which holds the
+        ids, the versions and the labels stored with them; what the cell's
+        checks say of its measures; whether it is acceptable, and why not."""
+        return _digest(
+            _values(self.hazard),
+            [
+                (
+                    _values(m),
+                    failure and (failure.key, failure.rule_id, failure.message),
+                )
+                for m, failure in self.measure_rows
+            ],
+            self.acceptability.acceptable,
+            [(r.code, r.text, r.values) for r in self.acceptability.reasons],
+        )
 
     @property
     def group(self) -> str:
@@ -90,6 +161,62 @@ def row(hazard: Hazard, cell_checks: checks.CellChecks) -> Row:
         measures,
         [(m, cell_checks.measure_failure(m)) for m in measures],
     )
+
+
+# Where a kept row's delete form takes the request's CSRF token: the tag's
+# input with a stand-in, which no text of a row can write (what a person
+# typed is escaped, so never holds "<input").
+_STAND_IN = "kept-row-token"
+_TOKEN_TAG = Template("{% csrf_token %}")
+_TOKEN_SLOT = _TOKEN_TAG.render(Context({"csrf_token": _STAND_IN}))
+
+
+def keep_rows(
+    request: HttpRequest,
+    rows: list[Row],
+    *,
+    revision: Revision,
+    editable: bool,
+    hazards: set[int],
+) -> None:
+    """Give each row its HTML (``row.html``): as kept in the cache for what
+    the row shows now, else written by the template's ``hazard-row``
+    partial and kept; the request's CSRF token put in its delete form.
+
+    One cache entry per revision, language and editability, the
+    organisation's, cell's and revision's ids in its key: {hazard id: (what
+    its row shows, the row)}. A page of 200 rows reads the cache once (and
+    local memory, 300 entries, holds it); rows of hazards no longer in
+    ``hazards`` (the revision's) drop out. A row whose content changed, by
+    whatever path, shows something else (``Row.shows``) and is written again."""
+    cell = revision.assessment.cell
+    key = (
+        f"csp:register-rows:{cell.project.organisation_id}:{cell.pk}:"
+        f"{revision.pk}:{get_language() or ''}:{int(editable)}:{RENDERED}"
+    )
+    kept = cache.get(key) or {}
+    fresh = {pk: found for pk, found in kept.items() if pk in hazards}
+    changed = len(fresh) != len(kept)
+    token = (
+        _TOKEN_TAG.render(Context({"csrf_token": get_token(request)}))
+        if editable
+        else ""
+    )
+    template = None
+    for r in rows:
+        shows = r.shows()
+        found = fresh.get(r.hazard.pk)
+        if found is None or found[0] != shows:
+            template = template or get_template(f"{TEMPLATE}#hazard-row")
+            # Nothing a row shows depends on who asks (but its token).
+            written = template.render(
+                {"row": r, "editable": editable, "csrf_token": _STAND_IN}
+            )
+            found = fresh[r.hazard.pk] = (shows, str(written))
+            changed = True
+        r.html = mark_safe(found[1].replace(_TOKEN_SLOT, token) if token else found[1])
+    if changed:
+        cache.set(key, fresh, ROWS_TIMEOUT_S)
 
 
 def facts(cell) -> CellFacts:
@@ -169,17 +296,21 @@ def page_context(
     editable = revision.is_editable and can_edit(
         request.user, cell.project.organisation_id
     )
-    # The rows written by Python, but for one in the middle of an edit,
-    # which the template's partial writes with its form.
-    writer = RowWriter(request, editable=editable)
+    # The rows as kept, but for one in the middle of an edit, which the
+    # template's partial writes with its form.
     busy = {extra.get(k) for k in ("editing_measure", "deleting_measure")} - {None}
-    for r in shown:
-        pk = r.hazard.pk
-        if pk in (extra.get("editing"), extra.get("measure_for")):
-            continue
-        if any(m.pk in busy for m in r.measures):
-            continue
-        r.html = mark_safe(writer.row(r))
+    keep_rows(
+        request,
+        [
+            r
+            for r in shown
+            if r.hazard.pk not in (extra.get("editing"), extra.get("measure_for"))
+            and not any(m.pk in busy for m in r.measures)
+        ],
+        revision=revision,
+        editable=editable,
+        hazards={r.hazard.pk for r in rows},
+    )
     suggestions = []
     if editable:
         proposed = suggest_hazards(
