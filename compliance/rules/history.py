@@ -56,6 +56,13 @@ RELEASE_NOTES: dict[int, str] = {
         "the robot's safety configuration, the EU Machinery Directive and "
         "Regulation packs and the US pack."
     ),
+    3: gettext_noop(
+        "Guarding concepts: a light curtain or grid closes the opening it guards "
+        "only where it spans it, stands in its plane or has its sides closed, and "
+        "covers its height; an opening is guarded no better than its devices; a "
+        "narrow gap is judged by ISO 13857 Table 4; a Korean collaborative cell "
+        "without a fence needs the KIRIA certification rather than failing."
+    ),
 }
 
 # Why a rule changed in a release, by (version, rule id); a rule added or
@@ -84,6 +91,28 @@ CHANGE_NOTES: dict[tuple[int, str], str] = {
     (2, "INTL-safeguarded-space"): gettext_noop(
         "Speaks of collaborative applications, as ISO 10218:2025 does, rather "
         "than collaborative robots; the check is unchanged."
+    ),
+    (3, "INTL-safeguarded-space"): gettext_noop(
+        "A gap narrow enough for ISO 13857 Table 4 is judged as an opening by "
+        "its width and distance; one out of reach closes the perimeter."
+    ),
+    (3, "INTL-opening-guarded"): gettext_noop(
+        "A light curtain or grid closes its opening only where it spans it, "
+        "stands in its plane or has its sides closed, and covers its height; "
+        "the opening is guarded no better than the devices it relies on."
+    ),
+    (3, "INTL-13855-distance"): gettext_noop(
+        "A device in front of its guard is reached over at its own top beam, "
+        "not at the fence above the opening."
+    ),
+    (3, "KR-223-fence-height"): gettext_noop(
+        "A collaborative application without a fence needs the KIRIA "
+        "certification and the conformity route (needs evidence) rather than "
+        "failing."
+    ),
+    (3, "KR-cobot-route"): gettext_noop(
+        "Names the KIRIA certificate among what is missing when the conformity "
+        "route is not recorded."
     ),
 }
 

@@ -144,6 +144,27 @@ def _check_fence_height(facts: CellFacts) -> list[Finding]:
                     numbers=numbers,
                 )
             ]
+        if facts.robot_kind == "collaborative" and facts.collaborative_modes:
+            # The proviso's route exists for a collaborative application: it
+            # is allowed once certified, with what is still missing said
+            # (KR-cobot-route), never a bare fail nor "no fence needed".
+            return [
+                rule.finding(
+                    Status.NEEDS_EVIDENCE,
+                    subject,
+                    gettext_noop(
+                        "No fence is recorded. Art. 223 requires one at least "
+                        "%(required)s mm high unless its proviso for the "
+                        "collaborative application holds: allowed once the KIRIA "
+                        "collaborative-robot workplace safety certification is on "
+                        "record and the signed risk assessment names the "
+                        "conformity route; what is still missing is listed with "
+                        "the collaborative route."
+                    ),
+                    values={"required": mm(required)},
+                    numbers=numbers,
+                )
+            ]
         return [
             rule.finding(
                 Status.FAIL,
@@ -246,6 +267,8 @@ FENCE_HEIGHT = Rule(
     volatility="medium",  # amended 2016, 2018, 2022 and 2024 (articles[1].history)
     sources=ARTICLE_SOURCES,
     check=_check_fence_height,
+    # Raised when the check changes (issue 27).
+    revision=2,
     caveat=LAW_CAVEAT,
 )
 
@@ -551,8 +574,10 @@ def _check_cobot_route(facts: CellFacts) -> list[Finding]:
         message, values = (
             gettext_noop(
                 "The risk assessment is signed but records no conformity route (KS "
-                "B ISO 10218 / ISO/TS 15066) for working without the fence: record "
-                "it; until then the Art. 223 fence rule applies."
+                "B ISO 10218 / ISO/TS 15066) for working without the fence, and no "
+                "KIRIA collaborative-robot workplace safety certificate is on "
+                "record: both are needed; until then the Art. 223 fence rule "
+                "applies."
             ),
             {},
         )
@@ -702,6 +727,8 @@ COBOT_ROUTE = Rule(
     volatility="high",  # administrative practice; new KS (mobile cobots 2024-11-01)
     sources=(*ARTICLE_SOURCES, *COBOT_ROUTE_SOURCES),
     check=_check_cobot_route,
+    # Raised when the check changes (issue 27).
+    revision=2,
     caveat=LAW_CAVEAT,
 )
 

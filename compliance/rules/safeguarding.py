@@ -376,6 +376,8 @@ ENCLOSURE = Rule(
     volatility="medium",  # ISO 10218-2:2025 details not read
     sources=SAFEGUARDING_SOURCES,
     check=_check_enclosure,
+    # Raised when the check changes (issue 27).
+    revision=2,
 )
 
 
@@ -514,6 +516,8 @@ OPENINGS_GUARDED = Rule(
     volatility="low",
     sources=TABLE4_OPENINGS.sources,
     check=_check_openings,
+    # Raised when the check changes (issue 27).
+    revision=2,
 )
 
 

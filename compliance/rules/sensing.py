@@ -294,6 +294,8 @@ MINIMUM_DISTANCE = Rule(
         )
     ),
     check=_check_minimum_distance,
+    # Raised when the check changes (issue 27).
+    revision=2,
     edition=("iso13855", "2010"),
 )
 

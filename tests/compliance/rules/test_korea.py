@@ -67,10 +67,19 @@ def test_cell_without_any_guard_fails_art_223():
     assert finding.numbers == {"required_mm": 1800}
 
 
-def test_unfenced_cobot_without_route_still_fails_the_fence_rule():
+def test_unfenced_cobot_without_route_is_allowed_only_once_certified():
+    # Never "no fence needed", and never a bare fail (issue 27): the Art. 223
+    # proviso's route exists, so the fence rule needs the evidence, naming it.
     facts = machine_tending_cobot(
         assessment=AssessmentFacts(exists=True, contact_regions=("hands_fingers",))
     )
+    finding = only(FENCE_HEIGHT, facts)
+    assert finding.status is Status.NEEDS_EVIDENCE
+    assert "allowed once the KIRIA" in finding.render()
+
+
+def test_an_unfenced_industrial_robot_still_fails_the_fence_rule():
+    facts = cell(assessment=AssessmentFacts(exists=True))
     assert only(FENCE_HEIGHT, facts).status is Status.FAIL
 
 
@@ -78,7 +87,7 @@ def test_low_guard_of_a_cobot_fails_while_the_proviso_rests_on_text_alone():
     # A signed revision naming the conformity route is text: the Art. 223
     # proviso needs the recognition itself (a KIRIA certificate record).
     finding = only(FENCE_HEIGHT, machine_tending_cobot())
-    assert finding.status is Status.FAIL
+    assert finding.status is Status.NEEDS_EVIDENCE  # never a pass or warning
     assert finding.numbers == {"required_mm": 1800}  # no fence at all
 
 
