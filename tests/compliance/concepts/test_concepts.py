@@ -303,3 +303,38 @@ def test_another_organisations_project_concepts_answer_404(
 ):
     url = reverse("compliance:project_concepts", args=[palletiser.project_id])
     assert outsider_client.get(url).status_code == 404
+
+
+def test_the_compare_api_reads_a_fixed_number_of_queries_whatever_the_layouts(
+    api, palletiser
+):
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from compliance.rules.results import forget_recent
+
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    url = f"/api/v1/cells/{palletiser.pk}/concepts/compare/"
+    fenced = GuardingConcept.objects.get(cell=palletiser, kind="fenced").variant
+
+    def count() -> int:
+        api.get(url)  # the user's roles are read once
+        cache.clear()
+        forget_recent()
+        with CaptureQueriesContext(connection) as queries:
+            assert api.get(url).status_code == 200
+        return len(queries)
+
+    before = count()
+    for i in range(12):  # a dozen more guards and devices in one concept
+        GuardSegmentFactory(
+            cell=fenced,
+            label=f"X{i}",
+            start_x_mm=-3000,
+            start_y_mm=i * 100,
+            end_x_mm=-2500,
+            end_y_mm=i * 100,
+        )
+        DeviceFactory(cell=fenced, kind="emergency_stop", label=f"E{i}")
+    assert count() == before
