@@ -8,7 +8,10 @@ The findings of ``compliance.rules`` reach the assessment twice:
   (``INTL-15066-pfl``) is not acceptable. ``acceptability`` applies both,
   with the rest of the product's rule (``hazards.risk.residual_acceptable``).
 - At signing, the open findings (fail and needs evidence) are what the
-  signer declares to accept, each fail with a reason (``declaration``).
+  signer declares to accept, each fail with a reason (``declaration``). A
+  hazard whose residual risk is estimated but not acceptable is declared the
+  same way, as a fail of ``RESIDUAL_RULE`` on the hazard (``residual_finding``):
+  its reason is recorded with the declaration and sealed with it.
 
 Each finding has a ``key`` that stays the same while the finding does:
 ``"<rule id>|<subject key>"`` (``"INTL-13855-distance|device:12"``), with
@@ -31,6 +34,11 @@ from compliance.assessment.hazards import risk
 from compliance.rules.findings import Finding
 
 PFL_RULE = "INTL-15066-pfl"
+# The product's acceptance rule on a hazard's residual risk
+# (``hazards.risk.residual_acceptable``), as the signer declares it: not a
+# rule of the compliance checks, and not a clause of a standard.
+RESIDUAL_RULE = "CSP-residual-risk"
+RESIDUAL_CITATION = "ISO 12100:2010, 5.6"
 FAIL = "fail"
 NEEDS_EVIDENCE = "needs_evidence"
 # What a signer declares: fails first, then what cannot be checked.
@@ -70,7 +78,9 @@ class MeasureLike(Protocol):
     device_id: int | None
     segment_id: int | None
     step: str
-    pl_below_plr: bool
+    is_safety_function: bool
+    plr_required: str
+    pl_claimed: str
 
 
 class CellChecks(BaseModel):
@@ -186,6 +196,50 @@ def failing_contacts(
     ]
 
 
+def below_plr(measure: MeasureLike, hazard_plr: str | None) -> bool:
+    """Whether a safety function's claimed PL falls short of the PL it must
+    reach: the PLr recorded with it or, when none is, the hazard's risk-graph
+    PLr (``hazard_plr``). A PLr left blank (the measure recorded before the
+    hazard was estimated, or marked a safety function later) is no pass: the
+    hazard's estimate is the record it is checked against."""
+    if not measure.is_safety_function:
+        return False
+    required = measure.plr_required or hazard_plr
+    if not required:
+        return False  # the hazard is not estimated: a reason of its own
+    claimed = measure.pl_claimed
+    return not claimed or not risk.pl_at_least(claimed, required)
+
+
+def residual_finding(
+    *,
+    hazard_key: str,
+    task: str,
+    verdict: risk.Acceptability,
+    translate: Callable[[str], str],
+) -> CheckedFinding:
+    """A hazard whose residual risk is not acceptable (``verdict``), as the
+    signer declares it: a fail of ``RESIDUAL_RULE`` on the hazard that needs
+    its own reason, its message the verdict's reasons in the signer's
+    language (``translate``: Django's ``gettext``)."""
+    subject_key = f"hazard:{hazard_key}"
+    message = " ".join(reason.render(translate) for reason in verdict.reasons)
+    return CheckedFinding(
+        key=finding_key(RESIDUAL_RULE, subject_key),
+        rule_id=RESIDUAL_RULE,
+        status=FAIL,
+        subject_key=subject_key,
+        subject=task,
+        message=message,
+        citation=RESIDUAL_CITATION,
+    )
+
+
+def is_residual(finding_rule_id: str) -> bool:
+    """Whether a declared finding is a hazard's residual risk accepted."""
+    return finding_rule_id == RESIDUAL_RULE
+
+
 def acceptability(
     *,
     initial: risk.RiskEstimate | None,
@@ -197,10 +251,11 @@ def acceptability(
 ) -> risk.Acceptability:
     """The product's acceptance rule on one hazard, with what the cell's
     checks say about its measures and its contact."""
+    hazard_plr = initial.plr if initial is not None else None
     return risk.residual_acceptable(
         initial,
         residual,
-        not any(m.pl_below_plr for m in measures),
+        not any(below_plr(m, hazard_plr) for m in measures),
         measure_steps=[m.step for m in measures],
         ineffective=ineffective_measures(measures, checks),
         failing_contacts=failing_contacts(hazard_key, body_region, checks),

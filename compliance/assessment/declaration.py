@@ -2,7 +2,9 @@
 accept. Pure, no Django.
 
 The signer confirms ``STATEMENT`` (shown and stored in their language) and
-gives a reason for every open fail of the cell; the findings that need
+gives a reason for every open fail of the cell and for every hazard whose
+residual risk is not acceptable (declared as a fail of
+``checks.RESIDUAL_RULE``); the findings that need
 evidence are listed and recorded with the declaration, a reason optional.
 ``reason_problems`` says which reasons are missing or too long;
 ``declare`` records the whole as ``DeclarationContent``, which the revision's
@@ -19,9 +21,13 @@ from compliance.assessment.checks import FAIL, CheckedFinding
 from compliance.assessment.content import DeclarationContent, DeclaredFinding
 from compliance.calculators.base import gettext_noop
 
+# Not a blanket acceptance of every residual risk: each hazard whose residual
+# risk is not acceptable is listed with its own reason, as the open fails are
+# (issue 27).
 STATEMENT = gettext_noop(
-    "I have assessed the risks of this cell as recorded, and I accept the "
-    "residual risks and the open findings listed with the reasons given."
+    "I have assessed the risks of this cell as recorded and estimated the "
+    "residual risk of every hazard. I accept the residual risks and the open "
+    "findings listed, each for the reason given."
 )
 REASON_MAX_CHARS = 500
 # The password entered again to sign: at most what the token login takes

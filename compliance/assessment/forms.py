@@ -325,8 +325,9 @@ def reason_field_name(finding_key: str) -> str:
 
 
 class SignForm(forms.Form):
-    """Signing as a declaration: a reason for each open fail, the statement
-    confirmed, and the password entered again. The service checks them."""
+    """Signing as a declaration: a reason for each open fail and for each
+    hazard whose residual risk is not acceptable, the statement confirmed,
+    and the password entered again. The service checks them."""
 
     confirm = forms.BooleanField(required=False)
     password = forms.CharField(
@@ -357,13 +358,24 @@ class SignForm(forms.Form):
             )
             self.reason_fields[finding.key] = name
 
-    def fails(self):
-        """(finding, its reason field) for each open fail, in order."""
+    def _with_reasons(self, residual: bool):
+        from compliance.assessment.checks import is_residual
+
         return [
             (finding, self[self.reason_fields[finding.key]])
             for finding in self.open_findings
             if finding.key in self.reason_fields
+            and is_residual(finding.rule_id) == residual
         ]
+
+    def residual_risks(self):
+        """(finding, its reason field) for each hazard whose residual risk is
+        not acceptable, in order."""
+        return self._with_reasons(residual=True)
+
+    def fails(self):
+        """(finding, its reason field) for each open fail of the cell, in order."""
+        return self._with_reasons(residual=False)
 
     def needing_evidence(self):
         return [f for f in self.open_findings if f.key not in self.reason_fields]

@@ -458,7 +458,9 @@ class Measure(models.Model):
 class SignatureDeclaration(models.Model):
     """What a safety engineer declared in signing a revision: the statement
     they confirmed, and the open findings of the cell at signing (fails and
-    findings that need evidence) with the reason each fail is accepted.
+    findings that need evidence) with the reason each fail is accepted; among
+    the fails, each hazard whose residual risk was not acceptable, with the
+    reason it was accepted (``checks.RESIDUAL_RULE``).
 
     Written in the transaction that signs, just before the revision is marked
     signed; the database then refuses any change to it (migration 0008), and
@@ -509,7 +511,24 @@ class SignatureDeclaration(models.Model):
 
     @property
     def accepted_fails(self) -> list[dict]:
+        """Every fail accepted: the cell's findings and the hazards' residual
+        risks not acceptable (``checks.RESIDUAL_RULE``)."""
         return [f for f in self.findings if f.get("status") == "fail"]
+
+    @property
+    def accepted_residual_risks(self) -> list[dict]:
+        """The hazards whose residual risk was not acceptable, each with the
+        reason the signer accepted it."""
+        from compliance.assessment.checks import is_residual
+
+        return [f for f in self.accepted_fails if is_residual(f.get("rule_id", ""))]
+
+    @property
+    def accepted_findings(self) -> list[dict]:
+        """The failing findings of the cell accepted, with their reasons."""
+        from compliance.assessment.checks import is_residual
+
+        return [f for f in self.accepted_fails if not is_residual(f.get("rule_id", ""))]
 
     @property
     def needing_evidence(self) -> list[dict]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -24,11 +24,13 @@ from compliance.assessment import (
     declaration,
     integrity,
     selectors,
+    signing,
     space_limits,
     verification,
 )
 from compliance.assessment.checks import CheckedFinding
 from compliance.assessment.content import PREVIEW_HASH, content_hash
+from compliance.assessment.hazards import risk
 from compliance.assessment.models import (
     Assessment,
     Hazard,
@@ -78,16 +80,6 @@ LIMIT_FIELDS = (
     "exposed_persons",
     "low_guard_justification",
     "conformity_route",
-)
-# The limits of the machine (ISO 12100:2010 5.3) a revision must state to be
-# signed; the justification and the route are asked for only where a rule needs
-# them.
-SIGN_REQUIRED_LIMITS = (
-    "intended_use",
-    "foreseeable_misuse",
-    "space_limits",
-    "time_limits",
-    "exposed_persons",
 )
 
 
@@ -386,10 +378,31 @@ def measure_update(*, measure: Measure, actor, version: int, **fields) -> Measur
 
 @transaction.atomic
 def measure_delete(*, measure: Measure, actor) -> None:
+    """Delete a measure. A residual risk estimated lower than the initial one
+    rested on the measures: with one gone, that estimate no longer says what
+    it was made for, so it is cleared, to be estimated again (signing asks
+    for it)."""
     require_edit(actor, _organisation_id(measure.hazard.revision))
     _require_draft(measure.hazard.revision)
+    hazard = Hazard.objects.get(pk=measure.hazard_id)
     with audit.acting_as(actor):
         Measure.objects.filter(pk=measure.pk).delete()
+        if _residual_lowered(hazard):
+            Hazard.objects.filter(pk=hazard.pk).update(
+                residual_severity="",
+                residual_frequency="",
+                residual_avoidance="",
+                residual_low_probability=False,
+                version=F("version") + 1,
+            )
+
+
+def _residual_lowered(hazard: Hazard) -> bool:
+    """Whether the hazard's residual risk is estimated below its initial risk."""
+    initial, residual = selectors.hazard_estimates(hazard)
+    if initial is None or residual is None:
+        return False
+    return not risk.pl_at_least(residual.effective_plr, initial.effective_plr)
 
 
 # The workflow ------------------------------------------------------------------
@@ -466,22 +479,6 @@ def revision_approve(*, revision: Revision, actor) -> Revision:
     )
 
 
-def _blank_limits(revision: Revision) -> dict[str, str]:
-    """A message naming each limit of the machine the revision leaves blank.
-
-    Read from the database: the object in hand may predate the last save.
-    """
-    stored = Revision.objects.values(*SIGN_REQUIRED_LIMITS).get(pk=revision.pk)
-    errors = {}
-    for name in SIGN_REQUIRED_LIMITS:
-        value = stored[name]
-        if not (value.strip() if isinstance(value, str) else value):
-            errors[name] = _(
-                "Record the %(field)s before signing (ISO 12100:2010, 5.3)."
-            ) % {"field": Revision._meta.get_field(name).verbose_name}
-    return errors
-
-
 def check_signer(*, revision: Revision, actor) -> None:
     """Refuse unless ``actor`` may sign ``revision`` in its present state:
     ``PermissionDenied`` for the wrong person, ``ValidationError`` for the
@@ -507,8 +504,11 @@ class _Undo(Exception):
 
 
 def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
-    """The open findings of the cell (fails, then those needing evidence) as
-    they will stand once ``revision`` is signed: what the signer declares.
+    """What the signer declares: the hazards of ``revision`` whose residual
+    risk is estimated but not acceptable (``checks.residual_finding``, each a
+    fail needing its own reason), then the open findings of the cell (fails,
+    then those needing evidence), as they will stand once ``revision`` is
+    signed.
 
     Whatever relaxes or feeds a rule comes from the latest signed revision, so
     signing can itself open or close findings (a contact recorded in this
@@ -530,35 +530,14 @@ def revision_sign_preview(*, revision: Revision) -> tuple[CheckedFinding, ...]:
                 content_hash=PREVIEW_HASH,
                 seal=PREVIEW_HASH,
             )
+            cell_checks = rules_selectors.cell_checks(
+                revision.assessment.cell, kept=False
+            )
             raise _Undo(
-                rules_selectors.cell_checks(revision.assessment.cell, kept=False).open()
+                signing.residual_findings(revision, cell_checks) + cell_checks.open()
             )
     except _Undo as undone:
         return undone.args[0]
-
-
-def _reason_errors(
-    open_findings: tuple[CheckedFinding, ...], reasons: Mapping[str, str]
-) -> list[ValidationError]:
-    """One error per open finding whose reason is missing or too long; its
-    ``params["key"]`` is the finding's key (the API and the form use it)."""
-    by_key = {f.key: f for f in open_findings}
-    errors = []
-    for key, problem in declaration.reason_problems(open_findings, reasons).items():
-        finding = by_key[key]
-        params = {
-            "key": key,
-            "rule": finding.rule_id,
-            "subject": finding.subject,
-            "max": declaration.REASON_MAX_CHARS,
-        }
-        message = (
-            _("Give the reason you accept this failing finding: %(rule)s, %(subject)s.")
-            if problem == "missing"
-            else _("Keep the reason to %(max)s characters: %(rule)s, %(subject)s.")
-        )
-        errors.append(ValidationError(message, code=problem, params=params))
-    return errors
 
 
 def revision_sign(
@@ -575,11 +554,13 @@ def revision_sign(
 
     The signer re-enters their ``password``, confirms ``declaration.STATEMENT``
     (``confirm``) and gives, in ``accepted``, a reason for each open fail of
-    the cell by the finding's key (``"<rule id>|<subject key>"``, see
-    ``revision_sign_preview``). Anything missing is a ``ValidationError`` naming
-    each field (``password``, ``confirm``) and each finding (``accepted``, one
-    error per finding, its key in ``params["key"]``), with the limits and
-    estimates still to record; nothing is written then.
+    the cell and for each hazard whose residual risk is not acceptable, by the
+    key ``revision_sign_preview`` gives it (``"<rule id>|<subject key>"``).
+    Every hazard's risk and residual risk must be estimated. Anything missing
+    is a ``ValidationError`` naming each field (``password``, ``confirm``,
+    ``residual_risk``) and each finding (``accepted``, one error per finding,
+    its key in ``params["key"]``), with the limits and estimates still to
+    record; nothing is written then.
 
     The declaration (``SignatureDeclaration``) is written just before the
     revision is marked signed, in the same transaction, and the content hash
@@ -623,19 +604,17 @@ def _revision_sign(
     # Locked first, so that what is hashed is what is signed (issue 13).
     revision = _locked_for_signing(revision)
     check_signer(revision=revision, actor=actor)
-    errors: dict[str, Any] = _blank_limits(revision)
-    unestimated = [h.task for h in revision.hazards.all() if not h.is_estimated]
-    if unestimated:
-        errors[NON_FIELD_ERRORS] = _(
-            "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
-        ) % {"tasks": "; ".join(unestimated)}
+    errors: dict[str, Any] = {
+        **signing.blank_limits(revision),
+        **signing.unestimated_errors(revision),
+    }
     if password_error:
         errors["password"] = password_error
     if confirm is not True:
         errors["confirm"] = _("Confirm the declaration to sign.")
     reasons = declaration.clean_reasons(accepted)
     open_findings = revision_sign_preview(revision=revision)
-    reason_errors = _reason_errors(open_findings, reasons)
+    reason_errors = signing.reason_errors(open_findings, reasons)
     if reason_errors:
         errors["accepted"] = reason_errors
     if errors:

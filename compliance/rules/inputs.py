@@ -104,7 +104,9 @@ _ORG = (
 )
 # The drawn cell whose risk assessment and certificates a cell reads: its own,
 # or, for a guarding concept's cell (``Cell.variant_of``), the drawn cell's.
-_BASE = "(SELECT COALESCE(b.variant_of_id, b.id) FROM cells_cell b WHERE b.id = %(cell)s)"
+_BASE = (
+    "(SELECT COALESCE(b.variant_of_id, b.id) FROM cells_cell b WHERE b.id = %(cell)s)"
+)
 _UNSIGNED = (
     "SELECT r.id FROM compliance_revision r JOIN compliance_assessment a "
     f"ON r.assessment_id = a.id WHERE a.cell_id = {_BASE} AND r.status <> 'signed'"

@@ -4,8 +4,10 @@ door interlock and emergency stop, those devices chosen from the device
 library, and the three functions with their subsystems, so that each shows
 its PLr, the PL it reaches and its verdict with the working.
 
-Everything here is demo data. The hazards' risk parameters and the operating
-figures (days, hours, time between operations) are the demo's assumptions;
+Everything here is demo data. The hazards' risk parameters, before and
+after their measures (the ISO 13849-1 risk graph's S, F and P, as the register
+estimates them), and the operating figures (days, hours, time between
+operations) are the demo's assumptions;
 the devices' safety figures are the library's, from the makers' data sheets.
 One validation record set (the light curtain's) shows what a validated
 function looks like; the other two functions still need their validation.
@@ -60,30 +62,46 @@ def _signed_assessment(cell: Cell, engineer, password: str, devices: dict):
     revision = assessment.revision_update_limits(
         revision=revision, actor=engineer, version=revision.version, **LIMITS
     )
+    # Each hazard: its risk before the measures and its residual risk after
+    # them (S, F, P of the risk graph; signing needs both, issue 27), and its
+    # measures, each on the device it relies on.
+    curtain = ("curtain", "Light curtain across the infeed opening stops the robot")
     hazards = (
         (
             "Walking through the infeed opening into the robot's reach",
             _opening_key(cell, "Infeed"),
-            ("S2", "F1", "P2"),
-            "curtain",
-            "Light curtain across the infeed opening stops the robot",
+            ("S2", "F1", "P2"),  # PLr d, high
+            # The curtain stops the robot before the person reaches it: the
+            # harm can be avoided (P1); the injury would be as serious (S2).
+            ("S2", "F1", "P1"),  # PLr c, medium
+            (curtain,),
         ),
         (
             "Entering through the maintenance door while the robot runs",
             _opening_key(cell, "Door"),
-            ("S2", "F1", "P1"),
-            "door",
-            "Interlocked maintenance door stops the robot when opened",
+            ("S2", "F1", "P1"),  # PLr c, medium
+            ("S2", "F1", "P1"),  # as before: acceptable as it stands
+            (
+                (
+                    "door",
+                    "Interlocked maintenance door stops the robot when opened",
+                ),
+            ),
         ),
         (
             "Unexpected robot motion while clearing a jam at the infeed",
             _opening_key(cell, "Infeed"),
-            ("S2", "F1", "P2"),
-            "estop",
-            "Emergency stop at the operator panel",
+            ("S2", "F1", "P2"),  # PLr d, high
+            # The jam is cleared by reaching through the infeed, across the
+            # curtain, which stops the robot as for the first hazard. The
+            # emergency stop
+            # is a complementary measure and no substitute for safeguarding
+            # (ISO 12100:2010, 6.3.5.2): on its own it would lower nothing.
+            ("S2", "F1", "P1"),  # PLr c, medium
+            (curtain, ("estop", "Emergency stop at the operator panel")),
         ),
     )
-    for task, location, (s, f, p), device_key, measure in hazards:
+    for task, location, (s, f, p), (rs, rf, rp), measures in hazards:
         hazard = assessment.hazard_add(
             revision=revision,
             actor=engineer,
@@ -96,15 +114,20 @@ def _signed_assessment(cell: Cell, engineer, password: str, devices: dict):
             severity=s,
             frequency=f,
             avoidance=p,
+            residual_severity=rs,
+            residual_frequency=rf,
+            residual_avoidance=rp,
         )
-        assessment.measure_add(
-            hazard=hazard,
-            actor=engineer,
-            step="safeguarding",
-            description=measure,
-            device=devices[device_key],
-        )
+        for device_key, measure in measures:
+            assessment.measure_add(
+                hazard=hazard,
+                actor=engineer,
+                step="safeguarding",
+                description=measure,
+                device=devices[device_key],
+            )
     revision = assessment.revision_submit(revision=revision, actor=engineer)
+    # The open fails and the residual risks not acceptable, each with a reason.
     open_findings = assessment.revision_sign_preview(revision=revision)
     return assessment.revision_sign(
         revision=revision,

@@ -30,8 +30,9 @@ declarations = importlib.import_module(
 )
 PASSWORD = "pass-for-tests-1"  # tests/factories.py
 STATEMENT = (
-    "I have assessed the risks of this cell as recorded, and I accept the "
-    "residual risks and the open findings listed with the reasons given."
+    "I have assessed the risks of this cell as recorded and estimated the "
+    "residual risk of every hazard. I accept the residual risks and the open "
+    "findings listed, each for the reason given."
 )
 
 

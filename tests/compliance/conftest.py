@@ -72,13 +72,20 @@ def revision(blank_revision, safety_engineer):
     return state_limits(blank_revision, safety_engineer)
 
 
+# A hazard's residual risk estimated as its initial one (no measure lowers
+# it): signing needs every hazard's residual risk estimated (issue 27).
+ESTIMATED = {
+    "severity": "S2",
+    "frequency": "F2",
+    "avoidance": "P1",
+    "residual_severity": "S2",
+    "residual_frequency": "F2",
+    "residual_avoidance": "P1",
+}
+
+
 @pytest.fixture
 def hazard(revision, safety_engineer):
     return services.hazard_add(
-        revision=revision,
-        actor=safety_engineer,
-        severity="S2",
-        frequency="F2",
-        avoidance="P1",
-        **CRUSHING,
+        revision=revision, actor=safety_engineer, **ESTIMATED, **CRUSHING
     )

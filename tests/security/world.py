@@ -411,6 +411,10 @@ def _assess(world: World, v, *, opening, device) -> None:
         severity="S2",
         frequency="F1",
         avoidance="P2",
+        # Signing needs the residual risk estimated too (issue 27).
+        residual_severity="S2",
+        residual_frequency="F1",
+        residual_avoidance="P2",
     )
     assessment.measure_add(
         hazard=hazard,

@@ -46,6 +46,9 @@ def story(named, revision, cell, layout):
         severity="S1",
         frequency="F2",
         avoidance="P1",
+        residual_severity="S1",
+        residual_frequency="F1",
+        residual_avoidance="P1",
         **CRUSHING,
     )
     hazard = services.hazard_update(

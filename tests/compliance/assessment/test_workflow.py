@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from compliance.assessment import selectors, services
 from compliance.assessment.content import content_hash
 from compliance.models import Revision, RevisionStatus
-from tests.compliance.conftest import CRUSHING, sign_revision
+from tests.compliance.conftest import CRUSHING, ESTIMATED, sign_revision
 from tests.factories import MembershipFactory, UserFactory
 
 
@@ -80,9 +80,7 @@ def _submitted(revision, actor, **limits):
     services.hazard_add(
         revision=revision,
         actor=actor,
-        severity="S2",
-        frequency="F2",
-        avoidance="P1",
+        **ESTIMATED,
         **CRUSHING,
     )
     return services.revision_submit(revision=revision, actor=actor)

@@ -70,6 +70,10 @@ def _signed_contact(cell, engineer, *, area_cm2, speed_mm_s):
         severity="S1",
         frequency="F2",
         avoidance="P1",
+        # Signing needs the residual risk estimated too (issue 27).
+        residual_severity="S1",
+        residual_frequency="F2",
+        residual_avoidance="P1",
         **CRUSHING,
     )
     submitted = services.revision_submit(revision=revision, actor=engineer)

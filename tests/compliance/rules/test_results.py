@@ -201,6 +201,10 @@ def _signable(cell, engineer, **limits):
         severity="S2",
         frequency="F2",
         avoidance="P1",
+        # Signing needs the residual risk estimated too (issue 27).
+        residual_severity="S2",
+        residual_frequency="F2",
+        residual_avoidance="P1",
         **CRUSHING,
     )
     return assessment_services.revision_update_limits(

@@ -19,7 +19,7 @@ from tests.compliance.assessment.api.conftest import (
     sign_body,
 )
 from tests.compliance.assessment.conftest import LIMITS
-from tests.compliance.conftest import CRUSHING, sign_revision
+from tests.compliance.conftest import CRUSHING, ESTIMATED, sign_revision
 from tests.factories import CellFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -260,9 +260,7 @@ def test_signing_with_blank_limits_is_a_400_naming_each_blank_limit(
     services.hazard_add(
         revision=blank_revision,
         actor=safety_engineer,
-        severity="S2",
-        frequency="F2",
-        avoidance="P1",
+        **ESTIMATED,
         **CRUSHING,
     )
     engineer_api.post(action_url("submit", blank_revision.pk))
@@ -290,9 +288,7 @@ def test_signing_after_the_limits_are_stated_through_the_api(
     services.hazard_add(
         revision=blank_revision,
         actor=safety_engineer,
-        severity="S2",
-        frequency="F2",
-        avoidance="P1",
+        **ESTIMATED,
         **CRUSHING,
     )
     stated = engineer_api.patch(
