@@ -325,26 +325,45 @@ def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Des
                 values={"at": f" ({station})" if station else ""},
             )
         )
-    for side, opening in moved:
+    left_out = 0
+    for side in runs:
         (ax, ay), (bx, by) = runs[side]
         length = math.hypot(bx - ax, by - ay)
-        width = min(opening.width_mm, int(length) - 2)
-        taken = sum(o.width_mm + SET_OUT_MM for o in on_side[side])
-        offset = int((length - width) / 2) if not on_side[side] else taken
-        if offset + width > length:
-            continue
-        # Up to the fence's top at most: the opening is cut in the new fence.
-        upper = min(opening.upper_edge_mm, height)
-        doc = opening.model_copy(
-            update={
-                "offset_mm": offset,
-                "width_mm": width,
-                "upper_edge_mm": upper,
-                "lower_edge_mm": min(opening.lower_edge_mm, upper - 1),
-            }
+        here = [o for s, o in moved if s == side]
+        # As many as fit, side by side, SET_OUT_MM apart, centred on the side.
+        fitting: list[OpeningDoc] = []
+        for opening in here:
+            total = sum(o.width_mm for o in [*fitting, opening])
+            total += SET_OUT_MM * (len(fitting) + 2)
+            if total <= length:
+                fitting.append(opening)
+            else:
+                left_out += 1
+        width_all = sum(o.width_mm for o in fitting) + SET_OUT_MM * (len(fitting) - 1)
+        cursor = int((length - width_all) / 2)
+        for opening in fitting:
+            # Up to the fence's top at most: the opening is cut in the new fence.
+            upper = min(opening.upper_edge_mm, height)
+            doc = opening.model_copy(
+                update={
+                    "offset_mm": cursor,
+                    "upper_edge_mm": upper,
+                    "lower_edge_mm": min(opening.lower_edge_mm, upper - 1),
+                }
+            )
+            cursor += opening.width_mm + SET_OUT_MM
+            on_side[side].append(doc)
+            placed.append((side, doc))
+    if left_out:
+        reasons.append(
+            Line(
+                text=gettext_noop(
+                    "%(n)s of the cell's openings do not fit on the fence beside "
+                    "the others and are not placed."
+                ),
+                values={"n": left_out},
+            )
         )
-        on_side[side].append(doc)
-        placed.append((side, doc))
     order = list(runs)
     segments = [
         _segment(f"F{i + 1}", *runs[side], height, on_side[side])

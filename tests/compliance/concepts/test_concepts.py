@@ -338,3 +338,25 @@ def test_the_compare_api_reads_a_fixed_number_of_queries_whatever_the_layouts(
         )
         DeviceFactory(cell=fenced, kind="emergency_stop", label=f"E{i}")
     assert count() == before
+
+
+def test_several_openings_moved_to_one_side_are_set_side_by_side(api, palletiser):
+    south = palletiser.segments.get(label="F1")
+    for offset in (200, 3300):
+        OpeningFactory(
+            segment=south,
+            purpose="maintenance_door",
+            offset_mm=offset,
+            width_mm=800,
+            lower_edge_mm=0,
+            upper_edge_mm=2000,
+        )
+    response = api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    assert response.status_code == 201, response.json()
+    fenced = GuardingConcept.objects.get(cell=palletiser, kind="fenced").variant
+    for segment in fenced.segments.all():
+        spans = sorted(
+            (o.offset_mm, o.offset_mm + o.width_mm) for o in segment.openings.all()
+        )
+        assert all(a[1] < b[0] for a, b in itertools.pairwise(spans))
+        assert all(end <= segment.length_mm for _start, end in spans)
