@@ -170,6 +170,33 @@ def compression_line(client, url: str) -> None:
     )
 
 
+def concepts_line(client, user, cell) -> None:
+    """Comparing the large cell's guarding concepts, after a change, beside
+    computing that cell's findings after a change (goal: at most 4.5 ×)."""
+    from django.core.cache import cache
+
+    from compliance.concepts.services import concepts_generate
+    from compliance.rules.results import forget_recent
+
+    concepts_generate(cell=cell, actor=user)
+    compare = getter(client, f"/api/v1/cells/{cell.pk}/concepts/compare/")
+    findings = getter(client, f"/api/v1/cells/{cell.pk}/findings/")
+
+    def cold(get):
+        def run():
+            cache.clear()
+            forget_recent()
+            get()
+
+        return run
+
+    print("\n# Guarding concepts (the cell as drawn, fenced, hybrid), after a change")
+    line(
+        "concepts compared vs one cell's findings (goal ≤ 4.5)",
+        *paired(cold(compare), cold(findings)),
+    )
+
+
 def main() -> None:
     setup_django()
     from django.core.cache import cache
@@ -204,6 +231,8 @@ def main() -> None:
             get()
 
         line(f"{name}, after a change", *paired(cold, baseline))
+
+    concepts_line(client, user, large)
 
     print(
         "\n# Scaling: each page at 10 / 50 / 200 / 1000 rows (goal: 1000 ≤ 5.5 × 200)"

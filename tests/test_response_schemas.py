@@ -31,6 +31,7 @@ TYPED_RESPONSES = {
         "OrganisationCatalogueEntry"
     ),
     ("get", "/api/v1/cells/{id}/plan/"): "CellPlan",
+    ("get", "/api/v1/cells/{id}/concepts/compare/"): "CellConcepts",
 }
 TYPED = {"type", "$ref", "oneOf", "anyOf", "allOf", "enum", "const"}
 

@@ -89,6 +89,13 @@ OBJECT_URLS = {
     "cell-findings": lambda o: [o["cell"].pk],
     "cell-line-items": lambda o: [o["cell"].pk],
     "cell-plan": lambda o: [o["cell"].pk],
+    # Guarding concepts (tests/compliance/concepts: 404 and nothing made).
+    "cell-concepts-compare": lambda o: [o["cell"].pk],
+    "cell-concepts-generate": lambda o: [o["cell"].pk],
+    "compliance:cell_concepts": lambda o: [o["cell"].pk],
+    "compliance:concepts_generate": lambda o: [o["cell"].pk],
+    "compliance:concept_choose": lambda o: [o["cell"].pk, 1],
+    "compliance:project_concepts": lambda o: [o["project"].pk],
     "compliance:cell_costs": lambda o: [o["cell"].pk],
     "compliance:cell_plan": lambda o: [o["cell"].pk],
     "compliance:line_item_edit": lambda o: [o["cell"].pk, "risk-assessment"],

@@ -34,6 +34,8 @@ NOT_PAGES = {
     "password_reset_confirm": "not offered (no e-mail configured, not linked)",
     "password_reset_complete": "not offered (no e-mail configured, not linked)",
     "cells:cell_layout_svg": "an SVG file",
+    "compliance:concepts_generate": "POST only",
+    "compliance:concept_choose": "POST only",
     "cells:layout_dxf_export": "a DXF file",
     "cells:layout_image_file": "the floor-plan image itself (PNG or JPEG)",
     "cells:layout_image_remove": "POST only",
@@ -216,6 +218,8 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:custom_line_edit", cell, d["custom"].pk, scope=EDIT_ROW),
         v("compliance:line_item_edit", cell, "fence:1800", scope=EDIT_ROW),
         v("compliance:cell_plan", cell, viewer=True),
+        v("compliance:cell_concepts", cell, viewer=True),
+        v("compliance:project_concepts", project, viewer=True),
         v("compliance:plan_assumption_edit", cell, "risk_assessment", scope=EDIT_ROW),
         v("compliance:proposal", cell, viewer=True),
         # Opened directly, the tab with the English texts being edited.

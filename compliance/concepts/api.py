@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
@@ -17,6 +16,7 @@ from rest_framework.views import APIView
 from cells import selectors as cell_selectors
 from cells.permissions import require_edit
 from compliance.concepts import services
+from compliance.concepts.schemas import CellConcepts, ConceptsDesigned
 from compliance.concepts.selectors import concepts_compared
 from compliance.rules.inputs import versioned
 
@@ -72,13 +72,13 @@ class CellConceptsCompareView(APIView):
     @extend_schema(
         tags=["compliance"],
         summary="Guarding concepts of a cell, compared",
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: CellConcepts},
     )
     def get(self, request: Request, pk: int) -> Response:
         cell = versioned(pk, lambda: cell_selectors.cell_with_layout(request.user, pk))
         compared = concepts_compared(cell)
         recommendation = compared["recommendation"]
-        return Response(
+        shown = CellConcepts.model_validate(
             {
                 "cell": cell.pk,
                 "concepts": [_column(c) for c in compared["columns"]],
@@ -91,6 +91,7 @@ class CellConceptsCompareView(APIView):
                 },
             }
         )
+        return Response(shown.model_dump(mode="json"))
 
 
 class CellConceptsGenerateView(APIView):
@@ -100,7 +101,7 @@ class CellConceptsGenerateView(APIView):
         tags=["compliance"],
         summary="Design the guarding concepts of a cell",
         request=None,
-        responses={201: OpenApiTypes.OBJECT},
+        responses={201: ConceptsDesigned},
     )
     def post(self, request: Request, pk: int) -> Response:
         cell = cell_selectors.cell_for(request.user, pk)
@@ -109,7 +110,5 @@ class CellConceptsGenerateView(APIView):
             made = services.concepts_generate(cell=cell, actor=request.user)
         except DjangoValidationError as error:
             raise ValidationError(error.message_dict) from error
-        return Response(
-            {"cell": cell.pk, "designed": [c.kind for c in made]},
-            status=status.HTTP_201_CREATED,
-        )
+        shown = ConceptsDesigned(cell=cell.pk, designed=[c.kind for c in made])
+        return Response(shown.model_dump(mode="json"), status=status.HTTP_201_CREATED)

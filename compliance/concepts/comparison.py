@@ -70,6 +70,8 @@ def _clearly_lowest(columns, low, high) -> Column | None:
 
 def recommend(columns: list[Column]) -> Recommendation:
     offered = [c for c in columns if c.offered]
+    if not offered:
+        return Recommendation(recommended=None, ranked=(), excluded=(), lines=())
     clean = [c for c in offered if c.fails == 0]
     excluded = tuple(c.key for c in offered if c.fails)
     lines: list[Line] = []

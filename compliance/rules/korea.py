@@ -267,7 +267,6 @@ FENCE_HEIGHT = Rule(
     volatility="medium",  # amended 2016, 2018, 2022 and 2024 (articles[1].history)
     sources=ARTICLE_SOURCES,
     check=_check_fence_height,
-    # Raised when the check changes (issue 27).
     revision=2,
     caveat=LAW_CAVEAT,
 )
@@ -727,7 +726,6 @@ COBOT_ROUTE = Rule(
     volatility="high",  # administrative practice; new KS (mobile cobots 2024-11-01)
     sources=(*ARTICLE_SOURCES, *COBOT_ROUTE_SOURCES),
     check=_check_cobot_route,
-    # Raised when the check changes (issue 27).
     revision=2,
     caveat=LAW_CAVEAT,
 )

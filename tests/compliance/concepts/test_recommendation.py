@@ -85,3 +85,8 @@ def test_time_to_the_poc_overlapping_is_no_clear_difference():
         ]
     )
     assert "No clear difference in time to the PoC" in _said(result)
+
+
+def test_no_concept_designed_says_nothing():
+    result = recommend([])
+    assert result.recommended is None and result.lines == ()
