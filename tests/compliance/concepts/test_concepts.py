@@ -147,7 +147,7 @@ def test_the_comparison_judges_each_concept_by_the_same_rules(api, palletiser):
         assert concept["poc_start_weeks"]["low"] is not None
     # A concept with a fail is never recommended.
     recommended = body["recommendation"]["recommended"]
-    failing = {c["id"] for c in body["concepts"] if c.get("counts", {}).get("fail")}
+    failing = {c["id"] for c in body["concepts"] if (c["counts"] or {}).get("fail")}
     assert recommended not in failing
     assert set(body["recommendation"]["excluded"]) == failing
 
