@@ -170,16 +170,16 @@ _SEVERITY = {
 }
 _RELIES = {
     Status.FAIL: gettext_noop(
-        "%(label)s relies on %(devices)s, which fails its own checks (%(rules)s): "
+        "%(label)s relies on %(devices)s, which fails its own checks (below): "
         "the opening is guarded no better than the device it relies on."
     ),
     Status.NEEDS_EVIDENCE: gettext_noop(
         "%(label)s relies on %(devices)s, whose own checks cannot yet be made "
-        "(%(rules)s): until they pass, neither does the opening."
+        "(below): until they pass, neither does the opening."
     ),
     Status.WARNING: gettext_noop(
         "%(label)s relies on %(devices)s, which passes its own checks only by an "
-        "exception someone must stand behind (%(rules)s)."
+        "exception someone must stand behind (below)."
     ),
 }
 
@@ -221,7 +221,6 @@ def _capped(
     status = next(s for s, rank in _SEVERITY.items() if rank == worst)
     below = [(rule, f) for rule, f in relied if f.status == status]
     devices = ", ".join(dict.fromkeys(f.subject_label for _, f in below))
-    rules = "; ".join(dict.fromkeys(rule.citation for rule, _ in below))
     return finding.model_copy(
         update={
             "status": status,
@@ -230,7 +229,6 @@ def _capped(
                 **finding.values,
                 "label": finding.subject_label,
                 "devices": devices,
-                "rules": rules,
             },
             "details": (
                 *(Line(text=f.message, values=f.values) for _, f in below),

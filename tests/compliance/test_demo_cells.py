@@ -70,11 +70,14 @@ def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
     }
     # Issue 17 adds the measures ISO 10218:2025's cybersecurity requirement
     # asks for, which nothing recorded decides.
+    # The door relies on its interlock, whose function is not yet validated:
+    # the opening is guarded no better than that (issue 27).
     assert open_rules == {
         "KR-84-kcs",
         "KR-222-224-procedures",
         "INTL-13849-function",
         "INTL-10218-cybersecurity",
+        "INTL-opening-guarded",
     }
     assert not any(f["status"] == "fail" for items in found.values() for f in items)
 

@@ -69,6 +69,10 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:custom_line_delete": [{**cell, "pk": o["custom_line"].pk}],
         "compliance:line_item_edit": [{**cell, "key": o["line_key"]}],
         "compliance:cell_plan": [cell],
+        "compliance:cell_concepts": [cell],
+        "compliance:project_concepts": [{"project_pk": world.project.pk}],
+        "compliance:concepts_generate": [cell],  # POST only
+        "compliance:concept_choose": [{**cell, "pk": o["concept"].pk}],  # POST
         "compliance:plan_assumption_edit": [{**cell, "key": o["assumption_key"]}],
         "compliance:proposal": [cell],
         "compliance:proposal_texts_edit": [{**cell, "language": "en"}],

@@ -57,6 +57,7 @@ UNBOUNDED_LENGTH = 2000
 
 # Text fields of the two apps that no user writes as free text, and why.
 NOT_USER_TEXT: dict[str, str] = {
+    "compliance.GuardingConcept.base_version": "a digest of the cell's design",
     "cells.Organisation.slug": "a slug: its validator allows letters, digits, - and _",
     "compliance.AuditEntry.action": "written by the audit trail",
     "compliance.AuditEntry.object_type": "written by the audit trail",
@@ -215,6 +216,12 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     document["devices"][0]["label"] = v("cells.Device.label")
     document["devices"][0]["kcs_certified"] = True
     document["devices"][0]["kcs_certificate_no"] = v("cells.Device.kcs_certificate_no")
+    # A zone cut below the robot's reach by its safety-rated limits, and why.
+    document["robot"]["safety_rated_limits"] = True
+    document["hazard_zone"]["radius_mm"] = document["robot"]["reach_mm"] - 100
+    document["hazard_zone"]["reduction_reason"] = v(
+        "cells.Cell.hazard_zone_reduction_reason"
+    )
     imported = _answer(
         api.post(
             reverse("api:cell-import"),
@@ -250,6 +257,7 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
         "robot_manufacturer",
         "robot_model",
         "safety_config_value",
+        "hazard_zone_reduction_reason",
     )
     segment = cell.segments.order_by("pk").first()
     opening = segment.openings.get()
@@ -288,6 +296,11 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     _safety_functions(world, v, api)
     _costs(world, v, api)
     _proposal_texts(world, v)
+    # Its guarding concepts: their reasons name its openings and devices.
+    from compliance.concepts.services import concepts_generate
+
+    concepts_generate(cell=cell, actor=user)
+    world.objects["concept"] = cell.concepts.get(kind="fenced")
     return world
 
 

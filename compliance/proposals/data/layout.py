@@ -35,6 +35,21 @@ def cell_section(cell, findings) -> CellSection:
         robot.append((_("Stopping time"), f"{num(cell.stopping_time_ms)} ms"))
     if cell.stopping_distance_mm is not None:
         robot.append((_("Stopping distance"), f"{num(cell.stopping_distance_mm)} mm"))
+    if cell.hazard_zone_reduced and cell.hazard_zone_reduction_recorded:
+        robot.append(
+            (
+                _("Hazard zone"),
+                _(
+                    "%(radius)s mm, below the robot's maximum space of %(full)s mm, "
+                    "held by its safety-rated limits: %(reason)s"
+                )
+                % {
+                    "radius": num(cell.hazard_zone_effective_radius_mm),
+                    "full": num(cell.maximum_space_radius_mm),
+                    "reason": cell.hazard_zone_reduction_reason.strip(),
+                },
+            )
+        )
     if cell.safety_configuration is not None:
         robot.append(
             (_("Safety configuration"), config_words(cell.safety_configuration))
