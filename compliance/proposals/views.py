@@ -61,6 +61,7 @@ SECTION_CHOICES = [
     ("validation", gettext_lazy("Validation plan")),
     ("costs", gettext_lazy("Safeguards and costs")),
     ("schedule", gettext_lazy("Schedule and the sim-first comparison")),
+    ("concepts", gettext_lazy("Guarding concepts, when the cell has them")),
     ("terms", gettext_lazy("Assumptions, exclusions and disclaimers")),
 ]
 

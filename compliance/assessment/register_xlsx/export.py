@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from cells.models import CollaborativeMode
+from cells.models import Cell, CollaborativeMode
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import (
@@ -21,6 +22,12 @@ from compliance.assessment.models import (
 )
 from compliance.assessment.register_xlsx import template as t
 from compliance.assessment.texts import localise
+
+# Sheets of the cell that rooms above this one add after the register's (the
+# guarding concepts, issue 27): the register cannot import them, so they hand
+# it a writer, ``(workbook, cell) -> None``, that adds its sheet or nothing.
+# The import reads its own sheets by name and passes these by.
+SHEETS: list[Callable[[Workbook, Cell], None]] = []
 
 KEY_FONT = Font(name="Calibri", size=9, color="616E7C")
 TITLE_FONT = Font(name="Calibri", bold=True)
@@ -173,6 +180,8 @@ def register_workbook(revision: Revision) -> bytes:
     _sheet(sheet, t.HAZARD_COLUMNS, hazards)
     _sheet(book.create_sheet(t.sheet_title(t.MEASURES)), t.MEASURE_COLUMNS, measures)
     _readme(book.create_sheet(t.sheet_title(t.README)), revision)
+    for write in SHEETS:
+        write(book, revision.assessment.cell)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -19,6 +19,7 @@ from cells import selectors as cell_selectors
 from compliance.plan.comparison import compare
 from compliance.plan.selectors import plan_inputs
 from compliance.proposals import presentation
+from compliance.proposals.data.concepts import concepts_section
 from compliance.proposals.data.costs import costs_section
 from compliance.proposals.data.cover import cover_meta, executive_summary
 from compliance.proposals.data.figures import number_line
@@ -78,6 +79,10 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     comparison = compare(plan_inputs(cell, items))
     costs = costs_section(project, items)
     sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS
+    # The guarding concepts only when the cell has some (else left out).
+    concepts = concepts_section(cell) if "concepts" in sections else None
+    if concepts is None:
+        sections = tuple(s for s in sections if s != "concepts")
     # The rules that apply: those that found something to check in this cell
     # (a fenced cell has no power-and-force-limiting rule); the others are
     # named in a line, or listed apart when the SA chose to show every rule.
@@ -110,6 +115,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         safety_functions=safety_function_rows(function_rows),
         costs=costs,
         schedule=schedule_section(comparison, project),
+        concepts=concepts,
         assumptions=(
             *presentation.plan_assumptions(comparison),
             *(

@@ -35,11 +35,13 @@ SectionKey = Literal[
     "validation",
     "costs",
     "schedule",
+    "concepts",
     "terms",
 ]
 # The order the sections appear in (issue 6, items 2-9, with the safety
-# functions, their specification and validation plan after the findings);
-# the cover comes first.
+# functions, their specification and validation plan after the findings;
+# the guarding concepts right after the schedule, the customer's decision
+# being one decision, issue 27); the cover comes first.
 SECTIONS: tuple[SectionKey, ...] = (
     "summary",
     "cell",
@@ -51,8 +53,12 @@ SECTIONS: tuple[SectionKey, ...] = (
     "validation",
     "costs",
     "schedule",
+    "concepts",
     "terms",
 )
+# Sections shown only when the cell has what they show: left out of the
+# default sections when their data is missing.
+OPTIONAL_SECTIONS: frozenset[SectionKey] = frozenset({"concepts"})
 Status = Literal["pass", "fail", "warning", "needs_evidence"]
 # What the SA chose to show (issue 15): the rules that apply or every rule of
 # the packs; the passed checks summarised a line per rule, in full, or left
@@ -492,6 +498,75 @@ class SafetyFunctionRow(_Frozen):
     plan_clause: str = ""
 
 
+class ConceptCheck(_Frozen):
+    """A check of a concept's guarding as the customer reads it: its status,
+    what it is about, its public citation and its message."""
+
+    status: Status
+    subject: str = ""
+    citation: str = ""
+    text: str
+
+
+class ConceptSpeed(_Frozen):
+    """A collaborative concept's speed check: the programmed speed against
+    the lowest permissible one (ISO/TS 15066), with the body region it is
+    for, and how much longer the motions take at it (None: no longer)."""
+
+    programmed_mm_s: Decimal = Field(ge=0)
+    permissible_mm_s: Decimal = Field(ge=0)
+    region: str = ""
+    slower_by: Decimal | None = Field(default=None, gt=0)
+    status: Status = "needs_evidence"
+
+
+class ConceptColumn(_Frozen):
+    """One offered guarding concept: its plan, its checks, cost, time to the
+    PoC and floor space, side by side with the others."""
+
+    name: str
+    chosen: bool = False
+    recommended: bool = False
+    layout: CellDocument
+    # The openings (segment index, opening index in ``layout``) that fail to
+    # be guarded: drawn in the fail colour.
+    failing_openings: tuple[tuple[int, int], ...] = ()
+    fails: int = Field(default=0, ge=0)
+    needs_evidence: int = Field(default=0, ge=0)
+    warnings: int = Field(default=0, ge=0)
+    passes: int = Field(default=0, ge=0)
+    # The national rules' checks that do not pass: the legal route; and
+    # whether the country has national rules here at all.
+    law: tuple[ConceptCheck, ...] = ()
+    national_rules: bool = True
+    speed: ConceptSpeed | None = None
+    # Its priced lines in the proposal's currency at the project's rates;
+    # None when none could be converted. The lines in a currency without a
+    # rate, summed per currency, apart.
+    cost: MoneyRange | None = None
+    not_converted: tuple[MoneyRange, ...] = ()
+    unpriced_lines: int = Field(default=0, ge=0)
+    weeks_to_poc: WeeksRange | None = None  # physical first
+    floor_m2: Decimal | None = Field(default=None, ge=0)
+
+
+class ConceptNotOffered(_Frozen):
+    name: str
+    reasons: tuple[str, ...] = ()
+
+
+class ConceptsSection(_Frozen):
+    """The cell's guarding concepts side by side (issue 27): the offered
+    ones in their order, the recommendation in sentences, those not offered
+    with the reason."""
+
+    offered: tuple[ConceptColumn, ...] = ()
+    not_offered: tuple[ConceptNotOffered, ...] = ()
+    recommendation: tuple[str, ...] = ()
+    # The country whose law the legal route is, its name ("Korea"); "" none.
+    country: str = ""
+
+
 class ProposalData(_Frozen):
     """A PoC proposal, whole: the cover and the sections chosen."""
 
@@ -509,6 +584,8 @@ class ProposalData(_Frozen):
     safety_functions: tuple[SafetyFunctionRow, ...] = ()
     costs: CostsSection | None = None
     schedule: ScheduleSection | None = None
+    # None: the cell has no guarding concepts (data from before them too).
+    concepts: ConceptsSection | None = None
     assumptions: tuple[str, ...] = ()
     exclusions: tuple[str, ...] = ()
     disclaimers: tuple[str, ...] = ()
@@ -516,6 +593,20 @@ class ProposalData(_Frozen):
     # under (compliance.rules.history.ComputedUnder as JSON): kept with the
     # version, not printed as such.
     computed_under: dict[str, Any] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _optional_sections_by_default(cls, data: Any) -> Any:
+        """Without sections given, every section, but an optional one only
+        with its data."""
+        if isinstance(data, dict) and "sections" not in data:
+            data = dict(data)
+            data["sections"] = tuple(
+                key
+                for key in SECTIONS
+                if key not in OPTIONAL_SECTIONS or data.get(key) is not None
+            )
+        return data
 
     @model_validator(mode="after")
     def _sections_have_data(self) -> ProposalData:
@@ -528,6 +619,7 @@ class ProposalData(_Frozen):
             "risk": self.risk,
             "costs": self.costs,
             "schedule": self.schedule,
+            "concepts": self.concepts,
         }
         missing = [
             key

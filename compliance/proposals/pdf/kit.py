@@ -35,6 +35,7 @@ def section_titles() -> dict[SectionKey, str]:
         "validation": _("Validation plan"),
         "costs": _("Safeguards and line items"),
         "schedule": _("Schedule"),
+        "concepts": _("Guarding concepts"),
         "terms": _("Assumptions, exclusions and disclaimers"),
     }
 

@@ -207,16 +207,19 @@ def plan_of(cell: CellSection) -> PlanDrawing:
 
 
 def layout_figure(
-    cell: CellSection, width: float, max_height: float
+    cell: CellSection, width: float, max_height: float, *, scale: int | None = None
 ) -> tuple[Drawing, int]:
     """The cell's plan to scale, with guards, openings, devices, the hazard
     zone, stations, the unguarded gaps, the zone's reach past the guarding,
     each device's minimum distance and a scale bar. Returns the drawing and N
-    of the scale 1:N."""
+    of the scale 1:N. ``scale``: draw at 1:``scale`` rather than the largest
+    that fits, so that several plans share one (the caller has chosen it to
+    fit, e.g. with ``choose_scale`` over the largest plan)."""
     register_fonts()  # its captions are measured in the bundled face
     document = cell.layout
     prims = plan_of(cell)
-    scale = choose_scale(prims.view_width, prims.view_height, width, max_height)
+    if scale is None:
+        scale = choose_scale(prims.view_width, prims.view_height, width, max_height)
     to = _Plan(prims.view_min_x, prims.view_min_y, prims.view_height, scale)
     k = to.k
     size = max(5.5, min(7.0, prims.font_mm * k))

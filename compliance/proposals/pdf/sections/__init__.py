@@ -1,7 +1,8 @@
-"""The sections of the proposal, in document order (issue 6, items 2-9): one
-module each, each a function from the ``Kit`` (the data, styles and table
-helpers) to the flowables it adds after its heading. The safety functions'
-three sections are in ``compliance.proposals.pdf.safety_functions``."""
+"""The sections of the proposal, in document order (issue 6, items 2-9, and
+the guarding concepts, issue 27): one module each, each a function from the
+``Kit`` (the data, styles and table helpers) to the flowables it adds after
+its heading. The safety functions' three sections are in
+``compliance.proposals.pdf.safety_functions``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from compliance.proposals.pdf import safety_functions
 from compliance.proposals.pdf.data import SectionKey
 from compliance.proposals.pdf.kit import Kit
 from compliance.proposals.pdf.sections.cell import cell
+from compliance.proposals.pdf.sections.concepts import concepts
 from compliance.proposals.pdf.sections.costs import costs
 from compliance.proposals.pdf.sections.findings import findings
 from compliance.proposals.pdf.sections.risk import risk
@@ -32,5 +34,6 @@ BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {
     "validation": safety_functions.validation,
     "costs": costs,
     "schedule": schedule,
+    "concepts": concepts,
     "terms": terms,
 }

@@ -18,6 +18,10 @@ from compliance.proposals.pdf.data import (
     ActivityRow,
     CellSection,
     ComparisonRow,
+    ConceptCheck,
+    ConceptColumn,
+    ConceptNotOffered,
+    ConceptsSection,
     CostsSection,
     DeviceDistance,
     ExecutiveSummary,
@@ -600,6 +604,121 @@ def _line_items(language: str) -> tuple[LineItemRow, ...]:
     )
 
 
+def _concepts(language: str, layout: CellDocument) -> ConceptsSection:
+    """The cell as drawn beside a fenced concept whose fence stands further
+    out (and leaves the door without its interlock), the collaborative
+    concept not offered."""
+    fenced = layout.model_copy(
+        update={
+            "guard_segments": [
+                s.model_copy(
+                    update={
+                        "start": s.start.model_copy(
+                            update={
+                                "x_mm": int(s.start.x_mm * 1.2 - 500),
+                                "y_mm": int(s.start.y_mm * 1.2 - 500),
+                            }
+                        ),
+                        "end": s.end.model_copy(
+                            update={
+                                "x_mm": int(s.end.x_mm * 1.2 - 500),
+                                "y_mm": int(s.end.y_mm * 1.2 - 500),
+                            }
+                        ),
+                        "kind": "fence",
+                        "height_mm": 1800,
+                    }
+                )
+                for s in layout.guard_segments
+            ],
+            # The curtain across the infeed where the fence now is.
+            "devices": [
+                d.model_copy(
+                    update={"x1_mm": 1500, "y1_mm": -500, "x2_mm": 2500, "y2_mm": -500}
+                )
+                if d.kind == "light_curtain"
+                else d
+                for d in layout.devices
+                if d.kind != "interlocked_door"
+            ],
+        }
+    )
+    return ConceptsSection(
+        country=_t(language, "Korea, Republic of", "대한민국"),
+        offered=(
+            ConceptColumn(
+                name=_t(language, "As drawn", "도면대로"),
+                recommended=True,
+                chosen=True,
+                layout=layout,
+                needs_evidence=3,
+                warnings=1,
+                passes=24,
+                cost=MoneyRange(currency="KRW", low=D(38_000_000), high=D(61_000_000)),
+                unpriced_lines=2,
+                weeks_to_poc=WeeksRange(low=D(10), high=D(23)),
+                floor_m2=D("25.0"),
+            ),
+            ConceptColumn(
+                name=_t(language, "Fenced", "울타리"),
+                layout=fenced,
+                failing_openings=((2, 0),),
+                fails=1,
+                needs_evidence=2,
+                passes=25,
+                law=(
+                    ConceptCheck(
+                        status="fail",
+                        subject=_t(language, "Door", "출입문"),
+                        citation=_t(
+                            language,
+                            "Korea, Rules on OSH Standards, Art. 223",
+                            "산업안전보건기준에 관한 규칙 제223조",
+                        ),
+                        text=_t(
+                            language,
+                            "The door opens onto the hazard zone without an interlock.",
+                            "출입문이 인터록 없이 위험 구역으로 열립니다.",
+                        ),
+                    ),
+                ),
+                cost=MoneyRange(currency="KRW", low=D(41_000_000), high=D(66_000_000)),
+                unpriced_lines=1,
+                weeks_to_poc=WeeksRange(low=D(11), high=D(24)),
+                floor_m2=D("36.0"),
+            ),
+        ),
+        not_offered=(
+            ConceptNotOffered(
+                name=_t(language, "Collaborative, no fence", "협동, 울타리 없음"),
+                reasons=(
+                    _t(
+                        language,
+                        "Not offered: the robot is not recorded as designed for "
+                        "collaborative operation.",
+                        "제공하지 않음: 로봇이 협동 운전용으로 설계된 것으로 "
+                        "기록되어 있지 않습니다.",
+                    ),
+                ),
+            ),
+        ),
+        recommendation=(
+            _t(
+                language,
+                "Recommended: As drawn. No check fails; 3 still need evidence "
+                "before it can be signed.",
+                "권장: 도면대로. 실패한 점검은 없으며, 서명 전에 3건의 근거가 "
+                "더 필요합니다.",
+            ),
+            _t(
+                language,
+                "Fenced is not recommended: 1 check(s) fail.",
+                "울타리는 권장하지 않습니다: 점검 1건이 실패합니다.",
+            ),
+        ),
+    )
+
+
 def sample_proposal(language: str = "en", **overrides: Any) -> ProposalData:
     """A realistic proposal for the palletising cell; ``overrides`` replace
     top-level fields (e.g. ``sections=("summary",)`` or ``risk=...``)."""
@@ -762,6 +881,7 @@ def sample_proposal(language: str = "en", **overrides: Any) -> ProposalData:
             ),
         ),
         "schedule": _schedule(language),
+        "concepts": _concepts(language, layout),
         "assumptions": (
             _t(
                 language,
