@@ -96,8 +96,9 @@ def demo_world() -> dict:
     and proposal documents (their table)."""
     call_command("seed_demo", stdout=io.StringIO())
     safety = get_user_model().objects.get(username="safety")
-    palletiser = Cell.objects.get(name__startswith="Case palletiser")
-    cobot = Cell.objects.get(name__startswith="Machine tending")
+    designs = Cell.objects.filter(variant_of__isnull=True)
+    palletiser = designs.get(name__startswith="Case palletiser")
+    cobot = designs.get(name__startswith="Machine tending")
     signed = Revision.objects.get(assessment__cell=palletiser)
     in_review = assessment_services.revision_start_next(revision=signed, actor=safety)
     in_review = assessment_services.revision_submit(revision=in_review, actor=safety)

@@ -25,6 +25,10 @@ def _number(value) -> str | None:
     return None if value is None else format(value, "f")
 
 
+def _finding(found: dict[str, Any]) -> dict[str, Any]:
+    return {k: found[k] for k in ("status", "subject", "citation", "text")}
+
+
 def _column(column: dict[str, Any]) -> dict[str, Any]:
     concept = column["concept"]
     shown = {
@@ -45,9 +49,9 @@ def _column(column: dict[str, Any]) -> dict[str, Any]:
         **shown,
         "counts": column["counts"],
         "by_pack": column["by_pack"],
-        "fails": column["fails"],
-        "needs_evidence": column["open"],
-        "law": column["law"],
+        "fails": [_finding(f) for f in column["fails"]],
+        "needs_evidence": [_finding(f) for f in column["open"]],
+        "law": [_finding(f) for f in column["law"]],
         "speed": column["speed"]
         and {
             **column["speed"],

@@ -22,6 +22,12 @@ from compliance.plan.selectors import plan_inputs
 from compliance.rules import results
 from compliance.rules.findings import Status
 from compliance.rules.inputs import versioned
+from compliance.rules.selectors import (
+    finding_translate,
+    layout_labels,
+    remembering,
+    shown_finding,
+)
 
 
 def cell_concepts(cell: Cell) -> list[GuardingConcept]:
@@ -58,12 +64,15 @@ def _floor_m2(design: Cell) -> Decimal | None:
     return (area / Decimal(1_000_000)).quantize(Decimal("0.1"))
 
 
-def _rendered(finding) -> dict[str, Any]:
+def _rendered(finding, labels, translate) -> dict[str, Any]:
+    """A finding as the compliance pages show it (``shown_finding``)."""
+    shown = shown_finding(finding, labels, translate=translate)
     return {
-        "status": str(finding.status),
-        "subject": _(finding.subject_label),
-        "citation": finding.citation,
-        "text": finding.render(_),
+        "status": shown["status"],
+        "status_label": shown["status_label"],
+        "subject": shown["subject"],
+        "citation": shown["citation"],
+        "text": shown["message"],
     }
 
 
@@ -127,6 +136,12 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
         return column
     design = _design_cell(cell, concept)
     found = results.cell_finding_list(design)
+    labels = layout_labels(design)
+    translate = remembering(finding_translate(labels))
+
+    def show(finding) -> dict[str, Any]:
+        return _rendered(finding, labels, translate)
+
     counts = {status: 0 for status in Status}
     by_pack: dict[str, dict[str, int]] = {}
     for result in results.cell_results(design):
@@ -155,10 +170,10 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
             "by_pack": {
                 pack: {str(k): v for k, v in c.items()} for pack, c in by_pack.items()
             },
-            "fails": [_rendered(f) for f in found if f.status is Status.FAIL],
-            "open": [_rendered(f) for f in found if f.status is Status.NEEDS_EVIDENCE],
+            "fails": [show(f) for f in found if f.status is Status.FAIL],
+            "open": [show(f) for f in found if f.status is Status.NEEDS_EVIDENCE],
             "law": [
-                _rendered(f)
+                show(f)
                 for f in found
                 if f.rule_id.startswith(f"{cell.project.country}-")
                 and f.status is not Status.PASS

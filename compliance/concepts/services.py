@@ -21,7 +21,10 @@ MAX_CONCEPTS = 12
 def design_version(cell: Cell) -> str:
     """A digest of the cell's design as its exchange document states it: the
     version a concept was designed from."""
-    document = cell_document(load_layout(cell))
+    # As stored: a cell just imported holds its figures as typed ("20" for
+    # "20.00"), which would read as a change.
+    stored = Cell.objects.select_related("project").get(pk=cell.pk)
+    document = cell_document(load_layout(stored))
     return digest(document.model_dump_json(exclude={"name"}))
 
 

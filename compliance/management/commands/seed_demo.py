@@ -116,6 +116,11 @@ class Command(BaseCommand):
                 document=demo_document(MACHINE_TENDING, Application.MACHINE_TENDING),
             )
             _demo_cobot_assessment(cobot, User.objects.get(username="safety"))
+            # Each cell's guarding concepts side by side (issue 27).
+            from compliance.concepts.services import concepts_generate
+
+            for cell in (palletiser, cobot):
+                concepts_generate(cell=cell, actor=User.objects.get(username="sa"))
         self.stdout.write(
             "Demo organisation ready. Sign in at http://127.0.0.1:8000 as:"
         )

@@ -360,3 +360,36 @@ def test_several_openings_moved_to_one_side_are_set_side_by_side(api, palletiser
         )
         assert all(a[1] < b[0] for a, b in itertools.pairwise(spans))
         assert all(end <= segment.length_mm for _start, end in spans)
+
+
+def test_the_demo_cells_each_compare_at_least_three_concepts(client):
+    import io
+
+    from django.core.management import call_command
+
+    from cells.models import Cell as CellModel
+
+    call_command("seed_demo", stdout=io.StringIO())
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="sa"))
+    for name in ("Case palletiser A", "Machine tending cobot"):
+        cell = CellModel.objects.get(name=name, variant_of__isnull=True)
+        body = client.get(f"/api/v1/cells/{cell.pk}/concepts/compare/").json()
+        offered = [c for c in body["concepts"] if c["offered"]]
+        assert len(offered) >= 3, name
+        assert all(c["counts"] is not None for c in offered)
+        assert body["recommendation"]["lines"], name
+
+
+def test_a_concept_just_designed_does_not_say_the_cell_changed_since(api, palletiser):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    url = f"/api/v1/cells/{palletiser.pk}/concepts/compare/"
+    body = api.get(url).json()
+    assert not any(c["base_changed"] for c in body["concepts"])
+    # Moving a guard of the cell as drawn: each concept says it was designed
+    # from the cell as it was.
+    palletiser.segments.filter(label="F2").update(height_mm=2000)
+    body = api.get(url).json()
+    designed = [c for c in body["concepts"] if c["offered"] and c["kind"] != "as_drawn"]
+    assert designed and all(c["base_changed"] for c in designed)
