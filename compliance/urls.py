@@ -56,6 +56,11 @@ urlpatterns = [
         name="concepts_generate",
     ),
     path(
+        "cells/<int:cell_pk>/concepts/<int:pk>/copy/",
+        concept_views.concept_copy,
+        name="concept_copy",
+    ),
+    path(
         "cells/<int:cell_pk>/concepts/<int:pk>/choose/",
         concept_views.concept_choose,
         name="concept_choose",

@@ -95,6 +95,7 @@ OBJECT_URLS = {
     "compliance:cell_concepts": lambda o: [o["cell"].pk],
     "compliance:concepts_generate": lambda o: [o["cell"].pk],
     "compliance:concept_choose": lambda o: [o["cell"].pk, 1],
+    "compliance:concept_copy": lambda o: [o["cell"].pk, 1],
     "compliance:project_concepts": lambda o: [o["project"].pk],
     "compliance:cell_costs": lambda o: [o["cell"].pk],
     "compliance:cell_plan": lambda o: [o["cell"].pk],

@@ -36,6 +36,7 @@ NOT_PAGES = {
     "cells:cell_layout_svg": "an SVG file",
     "compliance:concepts_generate": "POST only",
     "compliance:concept_choose": "POST only",
+    "compliance:concept_copy": "POST only",
     "cells:layout_dxf_export": "a DXF file",
     "cells:layout_image_file": "the floor-plan image itself (PNG or JPEG)",
     "cells:layout_image_remove": "POST only",

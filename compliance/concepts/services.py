@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from cells import services as cell_services
 from cells.models import Cell
@@ -113,6 +114,47 @@ def concepts_generate(*, cell: Cell, actor) -> list[GuardingConcept]:
                 }
             )
     return made
+
+
+def concept_copy(*, concept: GuardingConcept, actor) -> GuardingConcept:
+    """A copy of ``concept`` as a new draft concept of the same cell, its
+    guarding a cell of its own to edit (the caller has authorised an edit).
+    The copy says what it was copied from."""
+    if not concept.offered:
+        raise ValidationError({"concept": _("This concept is not offered.")})
+    cell = concept.cell
+    if GuardingConcept.objects.filter(cell=cell).count() >= MAX_CONCEPTS:
+        raise ValidationError(
+            {"cell": _("A cell holds at most %(n)s concepts.") % {"n": MAX_CONCEPTS}}
+        )
+    source = Cell.objects.select_related("project").get(pk=concept.design.pk)
+    document = cell_document(load_layout(source))
+    name = f"{cell.name} · {_('Copy of %(name)s') % {'name': concept}}"[:200]
+    with transaction.atomic():
+        variant = cell_services.cell_import(
+            project=cell.project, document=document.model_copy(update={"name": name})
+        )
+        Cell.objects.filter(pk=variant.pk).update(variant_of=cell)
+        position = max(
+            GuardingConcept.objects.filter(cell=cell).values_list(
+                "position", flat=True
+            ),
+            default=0,
+        )
+        return GuardingConcept.objects.create(
+            cell=cell,
+            variant=variant,
+            kind=ConceptKind.COPY,
+            position=position + 1,
+            reasons=[
+                {
+                    "text": gettext_noop("A copy of %(name)s, to edit."),
+                    "values": {"name": str(concept.get_kind_display())},
+                }
+            ],
+            base_version=design_version(cell),
+            created_by=actor,
+        )
 
 
 def concept_choose(*, concept: GuardingConcept) -> GuardingConcept:

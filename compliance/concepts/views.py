@@ -168,6 +168,22 @@ def concepts_generate(request: HttpRequest, cell_pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def concept_copy(request: HttpRequest, cell_pk: int, pk: int) -> HttpResponse:
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    concept = get_object_or_404(GuardingConcept, cell=cell, pk=pk)
+    try:
+        copy = services.concept_copy(concept=concept, actor=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("compliance:cell_concepts", cell_pk=cell.pk)
+    messages.success(request, _("A copy to edit: its layout is below."))
+    return redirect("cells:cell_detail", pk=copy.variant_id)
+
+
+@login_required
+@require_POST
 def concept_choose(request: HttpRequest, cell_pk: int, pk: int) -> HttpResponse:
     cell = cell_selectors.cell_for(request.user, cell_pk)
     require_edit(request.user, cell.project.organisation_id)

@@ -73,6 +73,7 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:project_concepts": [{"project_pk": world.project.pk}],
         "compliance:concepts_generate": [cell],  # POST only
         "compliance:concept_choose": [{**cell, "pk": o["concept"].pk}],  # POST
+        "compliance:concept_copy": [{**cell, "pk": o["concept"].pk}],  # POST
         "compliance:plan_assumption_edit": [{**cell, "key": o["assumption_key"]}],
         "compliance:proposal": [cell],
         "compliance:proposal_texts_edit": [{**cell, "language": "en"}],

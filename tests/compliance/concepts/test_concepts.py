@@ -393,3 +393,38 @@ def test_a_concept_just_designed_does_not_say_the_cell_changed_since(api, pallet
     body = api.get(url).json()
     designed = [c for c in body["concepts"] if c["offered"] and c["kind"] != "as_drawn"]
     assert designed and all(c["base_changed"] for c in designed)
+
+
+def test_a_concept_is_copied_to_edit_and_judged_like_the_others(
+    api, owner_client, palletiser
+):
+    api.post(f"/api/v1/cells/{palletiser.pk}/concepts/generate/")
+    fenced = GuardingConcept.objects.get(cell=palletiser, kind="fenced")
+    response = owner_client.post(
+        reverse("compliance:concept_copy", args=[palletiser.pk, fenced.pk])
+    )
+    copy = GuardingConcept.objects.get(cell=palletiser, kind="copy")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("cells:cell_detail", args=[copy.variant_id])
+    assert copy.variant.segments.count() == fenced.variant.segments.count()
+    assert copy.variant.variant_of_id == palletiser.pk
+    # Editing the copy changes the copy only.
+    copy.variant.segments.filter(label="F2").update(height_mm=1500)
+    body = api.get(f"/api/v1/cells/{palletiser.pk}/concepts/compare/").json()
+    columns = {c["id"]: c for c in body["concepts"]}
+    assert columns[copy.pk]["counts"]["fail"] >= 1
+    assert columns[fenced.pk]["counts"]["fail"] == 0
+
+
+def test_another_organisations_concept_cannot_be_copied(
+    outsider_client, owner, palletiser
+):
+    from compliance.concepts.services import concepts_generate
+
+    concepts_generate(cell=palletiser, actor=owner)
+    concept = GuardingConcept.objects.get(cell=palletiser, kind="fenced")
+    response = outsider_client.post(
+        reverse("compliance:concept_copy", args=[palletiser.pk, concept.pk])
+    )
+    assert response.status_code == 404
+    assert not GuardingConcept.objects.filter(kind="copy").exists()
