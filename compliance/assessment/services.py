@@ -607,6 +607,7 @@ def _revision_sign(
     errors: dict[str, Any] = {
         **signing.blank_limits(revision),
         **signing.unestimated_errors(revision),
+        **signing.concept_errors(revision),
     }
     if password_error:
         errors["password"] = password_error

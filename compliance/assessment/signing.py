@@ -103,6 +103,36 @@ def unestimated_errors(revision: Revision) -> dict[str, str]:
     return errors
 
 
+def concept_errors(revision: Revision) -> dict[str, str]:
+    """Signing is for the guarding the customer chose: when the cell's
+    guarding concepts are designed, the assessment (of the cell as drawn) is
+    signed only once the cell as drawn is the chosen concept; the others are
+    indicative. Read through the cell's concepts (``compliance.concepts``,
+    a room above this one: by the relation, not by an import)."""
+    concepts = revision.assessment.cell.concepts.all()
+    if not concepts:
+        return {}
+    chosen = next((c for c in concepts if c.chosen), None)
+    if chosen is None:
+        return {
+            "concept": _(
+                "Choose the guarding concept this assessment is for on the "
+                "Concepts tab: the cell as drawn, once chosen, is signed; the "
+                "other concepts are indicative."
+            )
+        }
+    if chosen.kind != "as_drawn":
+        return {
+            "concept": _(
+                "The chosen guarding concept is “%(name)s”, but the assessment is "
+                "of the cell as drawn: draw the chosen guarding on the cell (or "
+                "choose the cell as drawn) before signing."
+            )
+            % {"name": chosen.get_kind_display()}
+        }
+    return {}
+
+
 def reason_errors(
     open_findings: tuple[CheckedFinding, ...], reasons: Mapping[str, str]
 ) -> list[ValidationError]:
