@@ -143,6 +143,10 @@ def test_the_app_works_as_the_app_role(cell, segment, safety_engineer, as_app):
         severity="S2",
         frequency="F2",
         avoidance="P1",
+        # Signing needs the residual risk estimated too (issue 27).
+        residual_severity="S2",
+        residual_frequency="F1",
+        residual_avoidance="P1",
         **CRUSHING,
     )
     services.measure_add(

@@ -116,8 +116,13 @@ def test_a_reason_alone_relaxes_nothing(project):
 
 
 def test_the_reason_is_bounded(project):
-    cell = robot(
-        project,
+    # Built, not saved: PostgreSQL itself refuses 501 characters there.
+    cell = CellFactory.build(
+        project=project,
+        reach_mm=2000,
+        end_effector_mm=300,
+        robot_base_x_mm=0,
+        robot_base_y_mm=0,
         hazard_zone_radius_mm=2000,
         safety_rated_limits=True,
         hazard_zone_reduction_reason="x" * 501,
