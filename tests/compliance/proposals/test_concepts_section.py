@@ -6,7 +6,6 @@ out when the cell has no concepts."""
 from __future__ import annotations
 
 import io
-import itertools
 import re
 
 import pytest
@@ -30,8 +29,8 @@ from compliance.proposals.pdf.sections.concepts import (
 from compliance.proposals.services import proposal_request
 from compliance.rules.inputs import versioned
 from compliance.rules.selectors import cell_with_layout
+from tests.compliance.concepts.support import fenced_palletiser
 from tests.compliance.proposals.pdf.samples import sample_proposal
-from tests.factories import DeviceFactory, GuardSegmentFactory, OpeningFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -47,56 +46,7 @@ def pages_of(pdf: bytes) -> list[str]:
 def palletiser(cell):
     """A fence round the robot with an infeed behind a light curtain and a
     door without an interlock (as in tests/compliance/concepts)."""
-    cell.stopping_time_ms = 300
-    cell.hazard_zone_height_mm = 2200
-    cell.save()
-    corners = [(-500, -1000), (4500, -1000), (4500, 4000), (-500, 4000), (-500, -1000)]
-    segments = [
-        GuardSegmentFactory(
-            cell=cell,
-            label=f"F{i + 1}",
-            start_x_mm=a[0],
-            start_y_mm=a[1],
-            end_x_mm=b[0],
-            end_y_mm=b[1],
-            height_mm=1800,
-        )
-        for i, (a, b) in enumerate(itertools.pairwise(corners))
-    ]
-    infeed = OpeningFactory(
-        segment=segments[0],
-        label="IN",
-        purpose="material_entry",
-        offset_mm=2000,
-        width_mm=1000,
-        lower_edge_mm=300,
-        upper_edge_mm=1200,
-    )
-    OpeningFactory(
-        segment=segments[2],
-        label="D",
-        purpose="maintenance_door",
-        offset_mm=2000,
-        width_mm=900,
-        lower_edge_mm=0,
-        upper_edge_mm=2000,
-    )
-    DeviceFactory(
-        cell=cell,
-        kind="light_curtain",
-        label="LC1",
-        opening=infeed,
-        response_time_ms=20,
-        detection_capability_mm=14,
-        iec61496_type=4,
-        detection_lower_mm=300,
-        detection_upper_mm=1200,
-        x1_mm=1500,
-        y1_mm=-1000,
-        x2_mm=2500,
-        y2_mm=-1000,
-    )
-    return cell
+    return fenced_palletiser(cell)
 
 
 @pytest.fixture
