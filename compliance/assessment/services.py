@@ -153,6 +153,15 @@ def _space_limits(cell: Cell) -> str:
 def assessment_open(*, cell: Cell, actor) -> Revision:
     """The cell's current revision, creating the assessment and revision 1 the
     first time (its space limits taken from the layout)."""
+    if cell.variant_of_id is not None:
+        raise ValidationError(
+            {
+                "cell": _(
+                    "A guarding concept shares the risk assessment of the cell it "
+                    "was designed from: open that cell's."
+                )
+            }
+        )
     assessment, created = Assessment.objects.get_or_create(cell=cell)
     if not created:
         return selectors.current_revision(assessment)

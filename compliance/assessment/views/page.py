@@ -25,6 +25,10 @@ from config.htmx import render_page
 def assessment(request: HttpRequest, cell_pk: int) -> HttpResponse:
     """A cell's risk assessment at its current revision (or one asked for)."""
     cell = cell_selectors.cell_for(request.user, cell_pk)
+    if cell.variant_of_id is not None:
+        # A guarding concept's cell is judged with the drawn cell's risk
+        # assessment: it has none of its own.
+        return redirect("compliance:assessment", cell_pk=cell.variant_of_id)
     existing = Assessment.objects.filter(cell=cell).first()
     if existing is None:
         context = {

@@ -66,3 +66,20 @@ def test_the_cell_as_drawn_chosen_signs(submitted, safety_engineer, owner, cell)
     concepts_generate(cell=cell, actor=owner)
     concept_choose(concept=GuardingConcept.objects.get(cell=cell, kind="as_drawn"))
     assert sign_revision(submitted, safety_engineer).status == "signed"
+
+
+def test_a_concepts_cell_shares_the_drawn_cells_assessment(
+    owner, owner_client, cell, submitted
+):
+    from django.urls import reverse
+
+    concepts_generate(cell=cell, actor=owner)
+    fenced = GuardingConcept.objects.get(cell=cell, kind="fenced").variant
+    response = owner_client.get(reverse("compliance:assessment", args=[fenced.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("compliance:assessment", args=[cell.pk])
+    with pytest.raises(ValidationError):
+        services.assessment_open(cell=fenced, actor=owner)
+    from compliance.assessment.models import Assessment
+
+    assert not Assessment.objects.filter(cell=fenced).exists()
