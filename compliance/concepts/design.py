@@ -469,7 +469,7 @@ def collaborative(document: CellDocument) -> Design:
             reasons=(
                 Line(
                     text=gettext_noop(
-                        "Not offered: the %(robot)s is not recorded as a robot "
+                        "The %(robot)s is not recorded as a robot "
                         "designed for collaborative operation (ISO 10218-1), so "
                         "power and force limiting cannot take the place of its "
                         "guarding (payload %(payload)s kg)."

@@ -63,7 +63,7 @@ def concepts_section(cell) -> ConceptsSection | None:
             not_offered.append(
                 ConceptNotOffered(
                     name=str(column["name"]),
-                    reasons=tuple(_unprefixed(r) for r in column["reasons"]),
+                    reasons=tuple(column["reasons"]),
                 )
             )
     return ConceptsSection(
@@ -72,13 +72,6 @@ def concepts_section(cell) -> ConceptsSection | None:
         recommendation=tuple(compared["recommendation_lines"]),
         country=str(project.get_country_display()),
     )
-
-
-def _unprefixed(reason: str) -> str:
-    """A reason without its "Not offered:": the proposal lists it under that
-    heading already."""
-    prefix = _("Not offered") + ":"
-    return reason.removeprefix(prefix).strip() if reason.startswith(prefix) else reason
 
 
 def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
