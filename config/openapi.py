@@ -1,7 +1,8 @@
 """The API's error answers in the OpenAPI schema (issue 13: "the schema's types
 exact"). Every operation can answer 400 (bad input), 401 (not signed in), 403
 (not allowed), 404 (not found, or another organisation's; also a page past the
-last) and 429 (throttled); drf-spectacular documents only what each view
+last) and 429 (throttled), and one that reads a body 415 (a media type it
+does not read); drf-spectacular documents only what each view
 declares, so this hook adds the rest with the bodies the API really sends
 (``cells.api.errors`` and ``config.errors``). A response a view documents with
 its own body (a 409 with the current values, say) is left as it is; one it
@@ -57,6 +58,11 @@ ERRORS: dict[str, tuple[str, str]] = {
     "429": ("ErrorDetail", "Too many requests: wait the seconds it names."),
 }
 
+# An operation that reads a body answers 415 to one in a media type it does
+# not read, or one its parser cannot make out as that type (a multipart
+# body without its parts).
+UNSUPPORTED = ("ErrorDetail", "The body is not in a media type this operation reads.")
+
 # A delete of an object a record names (a device a measure relies on, a cell
 # with a signed assessment) is refused: kept for the record.
 KEPT = ("ErrorDetail", "Kept for the record: an assessment or measure names it.")
@@ -79,6 +85,8 @@ def document_errors(result, generator, request, public):
                 continue
             responses = operation.setdefault("responses", {})
             errors = {**ERRORS, "409": KEPT} if method == "delete" else ERRORS
+            if "requestBody" in operation:
+                errors = {**errors, "415": UNSUPPORTED}
             for code, (component, description) in errors.items():
                 documented = responses.get(code)
                 if documented is None:
