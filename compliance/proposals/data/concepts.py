@@ -5,8 +5,8 @@ reader's language, with public citations only.
 
 The same table goes into the risk register's workbook as a sheet of its own:
 the register (``compliance.assessment``) stands below the concepts and
-cannot read them, so this module hands it the sheet to write
-(``export.SHEETS``)."""
+cannot read them, so the app's shell (``compliance.apps``) hands it this
+module's ``concepts_sheet`` to write (``export.SHEETS``)."""
 
 from __future__ import annotations
 
