@@ -66,6 +66,7 @@ def _column(column: dict[str, Any]) -> dict[str, Any]:
         "unpriced_lines": column["unpriced"],
         "poc_start_weeks": {"low": _number(low), "high": _number(high)},
         "floor_m2": _number(column["floor_m2"]),
+        "certifications": column["certifications"],
     }
 
 

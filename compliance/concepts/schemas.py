@@ -71,6 +71,8 @@ class Concept(_Shown):
     unpriced_lines: int | None = Field(default=None, ge=0)
     poc_start_weeks: WeeksRange | None = None
     floor_m2: str | None = None
+    # Certifications it still needs that no cost line prices (to be quoted).
+    certifications: list[str] | None = None
 
 
 class ConceptRecommendation(_Shown):

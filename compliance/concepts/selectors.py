@@ -102,6 +102,22 @@ def _speed(findings) -> dict[str, Any] | None:
     }
 
 
+def _certifications(cell: Cell, design: Cell) -> list[str]:
+    """The certifications a concept still needs that no cost line prices: in
+    Korea, a collaborative application without a fence needs the KIRIA
+    workplace certification, whose fee and lead time no public source gives
+    (``costs.json``: "not found"), so it is to be quoted, never a figure."""
+    unfenced = not design.segments.all()
+    if cell.project.country == "KR" and design.collaborative_modes and unfenced:
+        return [
+            _(
+                "KIRIA collaborative-robot workplace safety certification: fee to "
+                "be quoted, lead time not known (no public figure found)."
+            )
+        ]
+    return []
+
+
 def _plan_weeks(cell: Cell, design: Cell, items) -> tuple[Decimal, Decimal]:
     if design is not cell:
         # The project's own durations and costs are the drawn cell's.
@@ -183,6 +199,7 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
             "unpriced": unpriced,
             "weeks": (weeks_low, weeks_high),
             "floor_m2": _floor_m2(design),
+            "certifications": _certifications(cell, design),
             "figures": Column(
                 key=str(concept.pk),
                 name=column["name"],

@@ -92,9 +92,13 @@ def test_a_korean_cobot_concept_without_kiria_needs_evidence_naming_it(
     owner, safety_engineer, cell
 ):
     assert cell.project.country == "KR"
-    _body, cobot = _collaborative(
+    body, cobot = _collaborative(
         owner, _machine_tending(cell, safety_engineer, ["hands_fingers"])
     )
     route = [f for f in cobot["law"] if "KIRIA" in f["text"]]
-    assert route and {f["status"] for f in route} <= {"needs_evidence", "fail"}
-    assert any(f["status"] == "needs_evidence" for f in route)
+    assert route and {f["status"] for f in route} == {"needs_evidence"}
+    # Its fee and lead time, which no public source gives, are to be quoted.
+    (kiria,) = cobot["certifications"]
+    assert "KIRIA" in kiria and "to be quoted" in kiria and "not known" in kiria
+    fenced = next(c for c in body["concepts"] if c["kind"] == "fenced")
+    assert fenced["certifications"] == []
