@@ -119,6 +119,7 @@ def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
         unpriced_lines=costs.unpriced_lines,
         weeks_to_poc=WeeksRange(low=low, high=high),
         floor_m2=column["floor_m2"],
+        certifications=tuple(column["certifications"]),
     )
 
 

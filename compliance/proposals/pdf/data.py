@@ -548,6 +548,9 @@ class ConceptColumn(_Frozen):
     unpriced_lines: int = Field(default=0, ge=0)
     weeks_to_poc: WeeksRange | None = None  # physical first
     floor_m2: Decimal | None = Field(default=None, ge=0)
+    # Certifications it still needs that no line prices (KIRIA's): to be
+    # quoted, in the reader's language.
+    certifications: tuple[str, ...] = ()
 
 
 class ConceptNotOffered(_Frozen):

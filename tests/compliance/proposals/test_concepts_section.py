@@ -162,6 +162,11 @@ def test_a_collaborative_robot_is_offered_a_concept_without_a_fence(palletiser, 
     # Four concepts: two tables of two columns, each with its rows.
     assert text.count("Collaborative speed") == 2
     assert "Not offered" not in text
+    # Korea: without a fence, the KIRIA certification, which no public figure
+    # prices, is named to be quoted (issue 27).
+    assert fenceless.certifications and "KIRIA" in fenceless.certifications[0]
+    assert "Certifications not priced" in text
+    assert "fee to be quoted" in " ".join(text.split())
 
 
 def test_the_chosen_concept_is_marked(with_concepts, owner):

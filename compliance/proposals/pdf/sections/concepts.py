@@ -233,6 +233,19 @@ def comparison_rows(
         (_("Collaborative speed"), [_speed(c) for c in columns]),
         (_("Cost (range)"), [_cost(c) for c in columns]),
         (_("PoC start, physical first"), [_weeks(c) for c in columns]),
+        *(
+            [
+                (
+                    _("Certifications not priced"),
+                    [
+                        [(t, None) for t in c.certifications] or [("—", None)]
+                        for c in columns
+                    ],
+                )
+            ]
+            if any(c.certifications for c in columns)
+            else []
+        ),
         (_("Floor space"), [_floor(c) for c in columns]),
     ]
 
