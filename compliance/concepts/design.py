@@ -35,6 +35,10 @@ from compliance.calculators.iso13857 import ReachOverInput, reach_over
 from compliance.calculators.iso13857_tables import REACH_OVER_TABLES
 from compliance.rules.korea_texts import FENCE_MIN_HEIGHT_MM
 
+# Devices that guard an opening, as the openings' rule counts them; the
+# others (stops, controllers) are kept.
+from compliance.rules.safeguarding import GUARDING_KINDS
+
 ConceptKind = Literal["as_drawn", "fenced", "collaborative", "ssm", "hybrid"]
 
 # A fence's height where no law sets one (ISO 13857 then asks for the
@@ -42,11 +46,6 @@ ConceptKind = Literal["as_drawn", "fenced", "collaborative", "ssm", "hybrid"]
 FENCE_HEIGHT_MM = FENCE_MIN_HEIGHT_MM
 # Clearances are rounded up to whole 100 mm, as a fence is set out.
 SET_OUT_MM = 100
-# Devices that guard an opening; the others (stops, controllers) are kept.
-GUARDING_KINDS = frozenset(
-    {"light_curtain", "multibeam", "safety_mat", "laser_scanner", "interlocked_door"}
-)
-COLLABORATIVE_MODES = ("pfl", "ssm", "hand_guiding", "srms")
 
 
 class Design(BaseModel):
@@ -179,7 +178,7 @@ def curtain_clearance(
     )
 
 
-def _fence(box, clearance: int, height: int, sides=("S", "E", "N", "W")):
+def _fence(box, clearance: int):
     """Fence runs round ``box`` ``clearance`` out, counter-clockwise from the
     south-west corner, by side."""
     x0, y0, x1, y1 = box
@@ -191,7 +190,7 @@ def _fence(box, clearance: int, height: int, sides=("S", "E", "N", "W")):
         "N": ((x1, y1), (x0, y1)),
         "W": ((x0, y1), (x0, y0)),
     }
-    return {side: corners[side] for side in sides}, (x0, y0, x1, y1)
+    return corners
 
 
 def _segment(label, a, b, height, openings=()):
@@ -290,7 +289,7 @@ def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Des
     if curtain is not None and curtain[0] > clearance:
         clearance, why = curtain
         reasons.append(why)
-    runs, _box = _fence(zone_box(document), clearance, height)
+    runs = _fence(zone_box(document), clearance)
     on_side: dict[str, list[OpeningDoc]] = {side: [] for side in runs}
     open_side, station = _work_side(document, runs) if hybrid else ("", "")
     moved = []

@@ -27,19 +27,28 @@ from config.htmx import render_page
 PAGE = "compliance/concepts/cell_concepts.html"
 
 
-def _shown(column: dict) -> dict:
-    """A column as the page writes it: figures as text, the plan's SVG."""
+def _summary(column: dict) -> dict:
+    """A column's figures as text: its cost range and weeks to the PoC."""
     if not column["offered"]:
         return column
     cost = column["cost"]
     low, high = column["weeks"]
-    plan = plan_for(column["design"])
     return {
         **column,
         "cost_text": (
             f"{cost.currency} {money_range_text(cost.low, cost.high)}" if cost else "—"
         ),
         "weeks_text": format_range(low, high),
+    }
+
+
+def _shown(column: dict) -> dict:
+    """A column as the page writes it: figures as text, the plan's SVG."""
+    if not column["offered"]:
+        return column
+    plan = plan_for(column["design"])
+    return {
+        **_summary(column),
         "plan": plan,
         "view_width": plan.get("view_width") or 1,
         "view_height": plan.get("view_height") or 1,
@@ -129,20 +138,6 @@ def project_concepts(request: HttpRequest, project_pk: int) -> HttpResponse:
         context,
         fragment="concepts",
     )
-
-
-def _summary(column: dict) -> dict:
-    if not column["offered"]:
-        return column
-    cost = column["cost"]
-    low, high = column["weeks"]
-    return {
-        **column,
-        "cost_text": (
-            f"{cost.currency} {money_range_text(cost.low, cost.high)}" if cost else "—"
-        ),
-        "weeks_text": format_range(low, high),
-    }
 
 
 @login_required
