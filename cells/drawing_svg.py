@@ -251,7 +251,13 @@ def render_svg(
             f'<g class="device scanner{_selected(dv.key, selected_key)}" '
             f'data-label="{_e(dv.label)}" data-key="{dv.key}">'
             f"<title>{_e(dv.label)}{sub}</title>"
-            f'<circle cx="{dv.x}" cy="{dv.y}" r="{dv.radius}"/>'
+            + (
+                f'<circle class="field" cx="{dv.x}" cy="{dv.y}" '
+                f'r="{dv.field_radius:g}"/>'
+                if dv.field_radius
+                else ""
+            )
+            + f'<circle cx="{dv.x}" cy="{dv.y}" r="{dv.radius}"/>'
             f"{''.join(_line(m) for m in dv.marker)}"
             f'<text class="caption" x="{c.x}" y="{c.y}"><tspan x="{c.x}">'
             f"{_e(c.text)}</tspan>{second}</text></g>"
@@ -282,6 +288,13 @@ def render_svg(
             f'{_selected(cl.key, selected_key)}">'
             f'<text class="caption halo" x="{c.x}" y="{c.y}">{_two_lines(c)}</text>'
             "</g>"
+        )
+    for ap in d.approaches:
+        c = ap.caption
+        w(
+            f'<g class="approach status-fail"><title>{_e(c.text)}</title>'
+            f'<polyline points="{_e(ap.points)}"/>'
+            f'<text class="caption halo" x="{c.x}" y="{c.y}">{_e(c.text)}</text></g>'
         )
     for st in d.stations:
         c = st.caption

@@ -73,7 +73,7 @@ from cells.models import (
 from cells.permissions import can_edit, editable_organisation_ids, require_edit
 from compliance.rules import results
 from compliance.rules.inputs import digest, versioned
-from compliance.rules.plan_marks import distance_requirements, opening_statuses
+from compliance.rules.plan_marks import distance_requirements, plan_marks
 from config.htmx import is_fragment_request, render_page
 
 KEPT_FOR_THE_RECORD = gettext_lazy(
@@ -103,6 +103,7 @@ def drawing_labels() -> DrawingLabels:
         zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
         ring_reach=_("robot reach"),
         ring_tool=_("with the tool"),
+        uncovered=_("no field to S %(distance)s mm"),
     )
 
 
@@ -124,7 +125,7 @@ def _drawing(cell: Cell) -> Drawing:
         required=distance_requirements(cell),
         underlay=underlay_lines(cell),
         plan=selectors.plan_of(cell),
-        opening_status=opening_statuses(cell),
+        **plan_marks(cell),
     )
 
 

@@ -27,6 +27,7 @@ from cells.drawing.devices import LINE_KINDS
 from cells.drawing.labels import Box, _Grid, _text_box
 from cells.drawing.plan import MAX_GRID_LINES, NICE_STEPS_MM, layout_drawing
 from cells.drawing.primitives import (
+    ApproachShape,
     ClearanceShape,
     CurtainShape,
     DeviceShape,
@@ -50,6 +51,7 @@ __all__ = [
     "LINE_KINDS",
     "MAX_GRID_LINES",
     "NICE_STEPS_MM",
+    "ApproachShape",
     "Box",
     "ClearanceShape",
     "CurtainShape",

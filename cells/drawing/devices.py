@@ -85,6 +85,7 @@ def _device_shapes(
                     x=x,
                     y=-y,
                     radius=r,
+                    field_radius=device.protective_field_mm,
                     marker=[
                         Line(x1=x - r, y1=-y, x2=x + r, y2=-y),
                         Line(x1=x, y1=-y - r, x2=x, y2=-y + r),

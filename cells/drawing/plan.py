@@ -25,6 +25,7 @@ from cells.drawing.labels import (
     _text_box,
 )
 from cells.drawing.primitives import (
+    ApproachShape,
     ClearanceShape,
     Drawing,
     DrawingLabels,
@@ -109,6 +110,7 @@ def layout_drawing(
     underlay: Sequence[Sequence[float]] = (),
     plan: perimeter.Layout | None = None,
     opening_status: Mapping[tuple[int, int], str] | None = None,
+    uncovered: Sequence[tuple[Sequence[geometry.Point], int]] = (),
 ) -> Drawing:
     """The plan of ``document``. ``labels``: the words drawn, translated;
     ``required``: the devices' required minimum distances, drawn round the
@@ -117,7 +119,9 @@ def layout_drawing(
     cell's plan as the rules read it (``cells.selectors.plan_of``), so the
     drawing shows their very analysis; None: the document's own;
     ``opening_status``: the verdict of each opening (segment index, opening
-    index) that is not guarded, to draw it so."""
+    index) that is not guarded, to draw it so; ``uncovered``: the approaches
+    no protective field covers, each as the points S out from the zone along
+    them and that S (``compliance.rules.plan_marks``)."""
     labels = labels or DrawingLabels()
     result = (
         perimeter.analysed(plan)
@@ -147,9 +151,15 @@ def layout_drawing(
         ]
     extent_points += [(s.x_mm, s.y_mm) for s in document.operator_stations]
     for device in document.devices:
-        extent_points += _placed_points(device)
+        placed = _placed_points(device)
+        extent_points += placed
+        if device.kind == "laser_scanner" and placed and device.protective_field_mm:
+            (x, y), r = placed[0], float(device.protective_field_mm)
+            extent_points += [(x - r, y - r), (x + r, y + r)]
     for x1, y1, x2, y2 in underlay:
         extent_points += [(x1, y1), (x2, y2)]
+    for outline, _s in uncovered:
+        extent_points += [(float(x), float(y)) for x, y in outline]
     if result is not None:
         for req in wanted:
             circle, outline = drawing_perimeter.clearance_outline(
@@ -240,6 +250,18 @@ def layout_drawing(
             )
         )
     curtains, mats, scanners = _device_shapes(document, centre, font)
+    approaches = [
+        ApproachShape(
+            outline=[(round(x, 1), round(-y, 1)) for x, y in outline],
+            caption=Label(
+                x=outline[len(outline) // 2][0],
+                y=-outline[len(outline) // 2][1],
+                text=labels.uncovered % {"distance": _mm(s_mm)},
+            ),
+        )
+        for outline, s_mm in uncovered
+        if outline
+    ]
     hazard_label, rings = _hazard_circle_parts(
         document, base, radius, labels, font, use_polygon
     )
@@ -328,5 +350,6 @@ def layout_drawing(
         gaps=gaps,
         reach=reach,
         clearances=clearances,
+        approaches=approaches,
         underlay=[Line(x1=x1, y1=-y1, x2=x2, y2=-y2) for x1, y1, x2, y2 in underlay],
     )

@@ -106,6 +106,8 @@ class ScannerShape(DeviceShape):
     y: float
     radius: float
     marker: list[Line]  # the cross
+    # Its protective field as the rules read it: the disc of this radius.
+    field_radius: float | None = None
 
 
 class DrawingLabels(_Prim):
@@ -122,6 +124,8 @@ class DrawingLabels(_Prim):
     zone_sum: str = "reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"
     ring_reach: str = "robot reach"
     ring_tool: str = "with the tool"
+    # Approaches no protective field covers from S out.
+    uncovered: str = "no field to S %(distance)s mm"
 
 
 class Ring(_Prim):
@@ -193,6 +197,20 @@ class ClearanceShape(_Prim):
         return " ".join(f"{x:g},{y:g}" for x, y in self.outline)
 
 
+class ApproachShape(_Prim):
+    """Approaches to the hazard zone that no guard closes and no protective
+    field covers from S out (``cells.perimeter.approach``): the line S out
+    from the zone along them, drawn as failing."""
+
+    outline: list[tuple[float, float]]
+    caption: Label
+
+    @property
+    def points(self) -> str:
+        """The outline as an SVG points attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.outline)
+
+
 class Drawing(_Prim):
     """Everything the SVG shows, in SVG user units (1 unit = 1 mm)."""
 
@@ -221,6 +239,7 @@ class Drawing(_Prim):
     gaps: list[GapShape] = []
     reach: ReachShape | None = None
     clearances: list[ClearanceShape] = []
+    approaches: list[ApproachShape] = []
     # Lines of an imported CAD drawing (cells.layout_dxf), drawn faintly behind.
     underlay: list[Line] = []
 

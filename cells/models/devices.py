@@ -133,12 +133,14 @@ class Device(models.Model):
         _("number of beams"), null=True, blank=True, validators=BEAM_COUNT_VALIDATORS
     )
     protective_field_mm = models.PositiveIntegerField(
-        _("protective field depth (mm)"),
+        _("protective field radius (mm)"),
         null=True,
         blank=True,
         validators=LENGTH_VALIDATORS,
         help_text=_(
-            "Laser scanner: how far from the hazard its protective field reaches."
+            "Laser scanner: how far its protective field reaches round the scanner, "
+            "as configured. It is drawn on the plan and checked against every way "
+            "a person can walk up to the hazard zone."
         ),
     )
     # Where the device is on the plan; what the points mean depends on the kind

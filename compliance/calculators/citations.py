@@ -41,6 +41,8 @@ CITATION_PARTS = (
     ),
     gettext_noop("ISO 13855:2010, 6.2.3.2 (ESPE, detection capability ≤ 40 mm)"),
     gettext_noop("ISO 13855:2010, 6.5 and Table 1 (reaching over, C_RO)"),
+    gettext_noop("ISO 13855:2010, 6.3 (K = 1,600 mm/s)"),
+    gettext_noop("ISO 13855:2010, 6.3 (detection zone parallel to the approach)"),
     gettext_noop("ISO 13857:2019, 4.2.2 (Table 2)"),
     gettext_noop("ISO 13857:2019, 4.2.2 (reaching over, Table 2, high risk)"),
     gettext_noop(
@@ -56,6 +58,8 @@ CITATION_PARTS = (
         "ISO/TS 15066:2016, 5.5 (collaborative operation modes), integrated into "
         "ISO 10218-2:2025"
     ),
+    gettext_noop("ISO/TS 15066:2016, 5.5.4 (speed and separation monitoring)"),
+    gettext_noop("ISO/TS 15066:2016, 5.5.4 (protective separation distance S_p)"),
     gettext_noop(
         "ISO/TS 15066:2016, 5.5 (hand guiding), integrated into ISO 10218-2:2025"
     ),

@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from cells import perimeter
 from cells.exchange import (
     CellDocument,
     DeviceDoc,
@@ -25,6 +26,7 @@ from cells.exchange import (
     OpeningRef,
     PointDoc,
 )
+from cells.perimeter.approach import Barrier, approaches, passes_through
 from compliance.calculators import iso13855_common
 from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.iso13855_vertical import (
@@ -38,6 +40,7 @@ from compliance.rules.korea_texts import FENCE_MIN_HEIGHT_MM
 # Devices that guard an opening, as the openings' rule counts them; the
 # others (stops, controllers) are kept.
 from compliance.rules.safeguarding import GUARDING_KINDS
+from compliance.rules.scanning import separation_distance
 
 ConceptKind = Literal["as_drawn", "fenced", "collaborative", "ssm", "hybrid"]
 
@@ -46,6 +49,19 @@ ConceptKind = Literal["as_drawn", "fenced", "collaborative", "ssm", "hybrid"]
 FENCE_HEIGHT_MM = FENCE_MIN_HEIGHT_MM
 # Clearances are rounded up to whole 100 mm, as a fence is set out.
 SET_OUT_MM = 100
+
+
+# The hybrid's reasons for the light curtain on the open side, which the
+# speed and separation concept replaces with a scanner.
+OPEN_SIDE_CURTAIN = gettext_noop(
+    "The side people work at%(at)s is left open, closed by a type 4 light curtain "
+    "across its whole width in the fence's plane; the other sides are fenced."
+)
+CURTAIN_ACROSS = gettext_noop(
+    "%(opening)s: a type 4 light curtain across the whole opening, in the fence's "
+    "plane, from its lower to its upper edge, so that it closes it; its distance "
+    "is checked by ISO 13855."
+)
 
 
 class Design(BaseModel):
@@ -316,11 +332,7 @@ def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Des
         curtained.append(whole)
         reasons.append(
             Line(
-                text=gettext_noop(
-                    "The side people work at%(at)s is left open, closed by a type 4 "
-                    "light curtain across its whole width in the fence's plane; "
-                    "the other sides are fenced."
-                ),
+                text=OPEN_SIDE_CURTAIN,
                 values={"at": f" ({station})" if station else ""},
             )
         )
@@ -405,12 +417,7 @@ def fenced(document: CellDocument, *, country: str, hybrid: bool = False) -> Des
             )
             reasons.append(
                 Line(
-                    text=gettext_noop(
-                        "%(opening)s: a type 4 light curtain across the whole "
-                        "opening, in the fence's plane, from its lower to its upper "
-                        "edge, so that it closes it; its distance is checked by "
-                        "ISO 13855."
-                    ),
+                    text=CURTAIN_ACROSS,
                     values={"opening": name},
                 )
             )
@@ -504,10 +511,260 @@ def collaborative(document: CellDocument) -> Design:
     )
 
 
-def designs(document: CellDocument, *, country: str) -> tuple[Design, ...]:
-    """The concepts designed from the cell as drawn, in the order shown."""
+def _min_field_height(d_mm: float | None) -> int | None:
+    """The lowest a horizontal field may lie for a detection capability
+    ``d`` (ISO 13855:2010 6.3: H ≥ 15 × (d − 50), not below the floor)."""
+    if d_mm is None:
+        return None
+    return math.ceil(max(0.0, 15 * (float(d_mm) - 50)))
+
+
+def _controller_ms(document: CellDocument) -> float:
+    return max(
+        (
+            float(d.response_time_ms)
+            for d in document.devices
+            if d.kind == "safety_controller" and d.response_time_ms is not None
+        ),
+        default=0.0,
+    )
+
+
+def _field_radius(
+    document: CellDocument, segments, at, s_mm: float, open_key: str
+) -> int:
+    """The radius a field round ``at`` needs to cover, from ``s_mm`` out to
+    the zone, every approach that passes no guard but the open side
+    (``open_key``), rounded up to whole SET_OUT_MM."""
+    zone_doc = document.hazard_zone
+    zone = perimeter.hazard_zone(
+        shape=zone_doc.shape,
+        polygon_mm=zone_doc.polygon_mm,
+        centre_mm=(float(document.robot_base.x_mm), float(document.robot_base.y_mm)),
+        radius_mm=float(document.hazard_zone_radius_mm),
+        lower_mm=zone_doc.lower_mm,
+        upper_mm=zone_doc.height_mm,
+    )
+    barriers = [
+        Barrier(
+            start=(float(seg.start.x_mm), float(seg.start.y_mm)),
+            end=(float(seg.end.x_mm), float(seg.end.y_mm)),
+            passable=tuple(
+                (float(o.offset_mm), float(o.offset_mm + o.width_mm), open_key)
+                for o in seg.openings
+                if o.label == open_key
+            ),
+        )
+        for seg in segments
+    ]
+    far = 0.0
+    for approach in approaches(zone, s_mm):
+        if passes_through(approach, barriers)[0]:
+            for point in (approach.zone_point, approach.outer):
+                far = max(far, math.dist(at, point))
+    return _round_up(max(far, 1))
+
+
+def speed_separation(
+    document: CellDocument,
+    *,
+    country: str,
+    scanner: DeviceDoc | None,
+    scanner_name: str = "",
+    scanner_range_mm: int | None = None,
+) -> Design:
+    """Speed and separation monitoring: the sides without work fenced as the
+    hybrid's, the side people work at open and watched by a safety laser
+    scanner at its middle, whose protective field reaches the protective
+    separation distance S_p (ISO/TS 15066 5.5.4, with K = 1,600 mm/s as in
+    ISO 13855) out from the zone on every approach through the open side;
+    the robot slows in a warning field beyond it. ``scanner``: the figures of
+    the scanner to use (the cell's own, or one of the organisation's
+    library: ``scanner_name``, its range ``scanner_range_mm``); none are
+    made up."""
+    hybrid = fenced(document, country=country, hybrid=True)
+    assert hybrid.document is not None
+    base = hybrid.document
+    open_ref = next(
+        (
+            d.opening
+            for d in base.devices
+            if d.kind == "light_curtain"
+            and d.opening is not None
+            and base.guard_segments[d.opening.segment].openings[d.opening.opening].label
+            == "OP"
+        ),
+        None,
+    )
+    assert open_ref is not None
+    segment = base.guard_segments[open_ref.segment]
+    (ax, ay), (bx, by) = (
+        (segment.start.x_mm, segment.start.y_mm),
+        (segment.end.x_mm, segment.end.y_mm),
+    )
+    at = ((ax + bx) / 2, (ay + by) / 2)
+    reasons = [
+        r for r in hybrid.reasons if "light curtain across its whole" not in r.text
+    ]
+    d_mm = scanner.detection_capability_mm if scanner else None
+    height = (
+        scanner.field_height_mm
+        if scanner and scanner.field_height_mm is not None
+        else _min_field_height(d_mm)
+    )
+    robot = document.robot
+    radius = None
+    # Sized with the field on the floor where its height is not known: the
+    # largest intrusion distance C (1,200 mm), the cautious choice.
+    sizing_height = height if height is not None else 0
+    if (
+        scanner is not None
+        and scanner.response_time_ms is not None
+        and (robot.stopping_time_ms is not None)
+    ):
+        result, s_mm, _error = separation_distance(
+            ssm=True,
+            response_ms=float(scanner.response_time_ms),
+            controller_ms=_controller_ms(document),
+            stopping_ms=float(robot.stopping_time_ms),
+            speed_mm_s=float(robot.programmed_speed_mm_s or robot.max_tcp_speed_mm_s),
+            stopping_distance_mm=robot.stopping_distance_mm,
+            field_height_mm=sizing_height,
+            detection_capability_mm=d_mm,
+        )
+        if s_mm is not None and result is not None:
+            radius = _field_radius(document, base.guard_segments, at, s_mm, "OP")
+            missing = ", ".join(getattr(result, "unverified_terms", ()))
+            reasons.append(
+                Line(
+                    text=gettext_noop(
+                        "The side people work at is open, watched by a safety laser "
+                        "scanner at its middle (%(scanner)s, %(response)s ms). Its "
+                        "protective field reaches %(radius)s mm round it, so that "
+                        "every way in through the open side is inside it from the "
+                        "protective separation distance S_p = %(s)s mm out (ISO/TS "
+                        "15066 5.5.4, human speed 1,600 mm/s, the robot at "
+                        "%(speed)s mm/s): the robot stops when a person enters it."
+                    ),
+                    values={
+                        "scanner": scanner_name or scanner.label,
+                        "response": f"{scanner.response_time_ms:,}",
+                        "radius": f"{radius:,}",
+                        "s": f"{int(s_mm):,}",
+                        "speed": f"{int(robot.programmed_speed_mm_s or robot.max_tcp_speed_mm_s):,}",
+                    },
+                )
+            )
+            if height is None:
+                reasons.append(
+                    Line(
+                        text=gettext_noop(
+                            "The field's height is not known (the scanner's "
+                            "detection capability is not recorded): S_p is sized "
+                            "with the field on the floor, C = 1,200 mm, the largest."
+                        )
+                    )
+                )
+            if scanner_range_mm is not None and radius > scanner_range_mm:
+                reasons.append(
+                    Line(
+                        text=gettext_noop(
+                            "The field needs %(radius)s mm, beyond the %(range)s mm "
+                            "range of %(scanner)s: a second scanner, or one nearer "
+                            "the zone, is needed."
+                        ),
+                        values={
+                            "radius": f"{radius:,}",
+                            "range": f"{scanner_range_mm:,}",
+                            "scanner": scanner_name or scanner.label,
+                        },
+                    )
+                )
+            if missing:
+                reasons.append(
+                    Line(
+                        text=gettext_noop(
+                            "S_p still leaves out %(terms)s (taken as 0 until "
+                            "recorded): record them and the field is checked again."
+                        ),
+                        values={"terms": missing},
+                    )
+                )
+            reasons.append(
+                Line(
+                    text=gettext_noop(
+                        "A warning field beyond the protective field slows the robot "
+                        "to a reduced speed before a person reaches the protective "
+                        "field; at that speed S_p is smaller, and the protective "
+                        "field may be set to it once the reduced speed is chosen and "
+                        "monitored (safety-rated)."
+                    )
+                )
+            )
+    if radius is None:
+        reasons.append(
+            Line(
+                text=gettext_noop(
+                    "The side people work at is open, watched by a safety laser "
+                    "scanner at its middle; its protective field is sized once the "
+                    "scanner's response time and the robot's stopping time are "
+                    "recorded (choose a scanner in the device library)."
+                )
+            )
+        )
+    placed = DeviceDoc(
+        label=scanner.label if scanner else "LS1",
+        kind="laser_scanner",
+        opening=open_ref,
+        x1_mm=round(at[0]),
+        y1_mm=round(at[1]),
+        iec61496_type=scanner.iec61496_type if scanner else 3,
+        claimed_pl=scanner.claimed_pl if scanner else "",
+        response_time_ms=scanner.response_time_ms if scanner else None,
+        detection_capability_mm=d_mm,
+        kcs_certified=scanner.kcs_certified if scanner else None,
+        protective_field_mm=radius,
+        field_height_mm=height,
+    )
+    devices = [
+        placed if d.opening == open_ref and d.kind == "light_curtain" else d
+        for d in base.devices
+    ]
+    return Design(
+        kind="ssm",
+        document=base.model_copy(
+            update={
+                "robot": base.robot.model_copy(update={"collaborative_modes": ["ssm"]}),
+                "devices": devices,
+            }
+        ),
+        reasons=tuple(reasons),
+    )
+
+
+def designs(
+    document: CellDocument,
+    *,
+    country: str,
+    scanner: DeviceDoc | None = None,
+    scanner_name: str = "",
+    scanner_range_mm: int | None = None,
+) -> tuple[Design, ...]:
+    """The concepts designed from the cell as drawn, in the order shown.
+    ``scanner``: the safety laser scanner whose figures the speed and
+    separation concept uses where the cell has none of its own (None: its
+    field is left to be sized), named ``scanner_name``, its range
+    ``scanner_range_mm``."""
+    own = next((d for d in document.devices if d.kind == "laser_scanner"), None)
     return (
         fenced(document, country=country),
         collaborative(document),
+        speed_separation(
+            document,
+            country=country,
+            scanner=own or scanner,
+            scanner_name="" if own else scanner_name,
+            scanner_range_mm=None if own else scanner_range_mm,
+        ),
         fenced(document, country=country, hybrid=True),
     )

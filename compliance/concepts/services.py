@@ -9,11 +9,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from cells import services as cell_services
+from cells.exchange import DeviceDoc
 from cells.models import Cell
 from cells.selectors import cell_document, load_layout
 from compliance.concepts.design import designs
 from compliance.concepts.models import ConceptKind, GuardingConcept
 from compliance.rules.inputs import digest
+from compliance.safety_functions.models import LibraryDevice
 
 # Bounds: the concepts one cell may hold (the designed ones and copies).
 MAX_CONCEPTS = 12
@@ -27,6 +29,34 @@ def design_version(cell: Cell) -> str:
     stored = Cell.objects.select_related("project").get(pk=cell.pk)
     document = cell_document(load_layout(stored))
     return digest(document.model_dump_json(exclude={"name"}))
+
+
+def library_scanner(cell: Cell) -> tuple[DeviceDoc | None, str, int | None]:
+    """The organisation's first safety laser scanner in its device library
+    with a response time, as the speed and separation concept places it: its
+    figures, its name, its range in mm (None: none such)."""
+    entry = (
+        LibraryDevice.objects.filter(
+            organisation_id=cell.project.organisation_id,
+            kind="laser_scanner",
+            response_time_ms__isnull=False,
+        )
+        .order_by("key", "pk")
+        .first()
+    )
+    if entry is None:
+        return None, "", None
+    doc = DeviceDoc(
+        label="LS1",
+        kind="laser_scanner",
+        response_time_ms=entry.response_time_ms,
+        iec61496_type=entry.iec61496_type,
+        claimed_pl=entry.pl or "",
+        detection_capability_mm=entry.detection_capability_mm,
+    )
+    name = f"{entry.maker} {entry.model}".strip()
+    reach = int(entry.range_m * 1000) if entry.range_m is not None else None
+    return doc, name, reach
 
 
 def _lines(reasons) -> list[dict]:
@@ -77,8 +107,16 @@ def concepts_generate(*, cell: Cell, actor) -> list[GuardingConcept]:
                     created_by=actor,
                 )
             )
+        scanner, scanner_name, scanner_range = library_scanner(cell)
         for position, design in enumerate(
-            designs(document, country=cell.project.country), start=1
+            designs(
+                document,
+                country=cell.project.country,
+                scanner=scanner,
+                scanner_name=scanner_name,
+                scanner_range_mm=scanner_range,
+            ),
+            start=1,
         ):
             if design.kind in existing:
                 continue

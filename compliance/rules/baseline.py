@@ -47,6 +47,7 @@ from compliance.rules.findings import (
 from compliance.rules.functions import FUNCTION_RULES
 from compliance.rules.robot import ROBOT_RULES
 from compliance.rules.safeguarding import SAFEGUARDING_RULES
+from compliance.rules.scanning import SCANNING_RULES
 from compliance.rules.sensing import DEVICE_TYPE, INTERLOCK_DISTANCE, MINIMUM_DISTANCE
 from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 
@@ -341,6 +342,7 @@ MESH = Rule(
 # assessment on file): what a presumption of conformity rests on.
 STANDARDS_RULES: tuple[Rule, ...] = (
     *SAFEGUARDING_RULES,
+    *SCANNING_RULES,
     REACH_OVER,
     MESH,
     MINIMUM_DISTANCE,

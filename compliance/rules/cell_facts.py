@@ -337,6 +337,12 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
                 detection_capability_mm=device.detection_capability_mm or None,
                 beam_count=device.beam_count or None,
                 protective_field_mm=device.protective_field_mm or None,
+                position_mm=(
+                    (float(device.x1_mm), float(device.y1_mm))
+                    if device.kind == "laser_scanner"
+                    and None not in (device.x1_mm, device.y1_mm)
+                    else None
+                ),
                 field_height_mm=device.field_height_mm,
                 detection_lower_mm=device.detection_lower_mm,
                 detection_upper_mm=device.detection_upper_mm or None,

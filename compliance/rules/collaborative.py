@@ -58,6 +58,7 @@ from compliance.rules.findings import (
     number,
     pending_notes,
 )
+from compliance.rules.scanning import approach_keys
 
 _CELL = (CELL_SUBJECT, gettext_noop("Cell"))
 _ISO10218 = "integrated into ISO 10218-2:2025"
@@ -371,7 +372,7 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
         if facts.robot_stopping_distance_mm is None:
             missing.append(gettext_noop("The robot's stopping distance"))
         if field is None:
-            missing.append(gettext_noop("The depth of the scanner's protective field"))
+            missing.append(gettext_noop("The radius of the scanner's protective field"))
         if missing or field is None or response is None:
             findings.append(
                 rule.finding(
@@ -410,33 +411,40 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
             "required_mm": required,
             "c_mm": number(result.c_mm),
         }
-        if field < required:
+        # The field is judged on the plan, approach by approach
+        # (``scanning.APPROACHES``): this verdict is never better than that.
+        relies_on: tuple[str, ...] = ()
+        if scanner.position_mm is None or facts.layout is None:
             status, message = (
-                Status.FAIL,
+                Status.NEEDS_EVIDENCE,
                 gettext_noop(
-                    "The protective field of %(label)s reaches %(field)s mm, less than "
-                    "the %(required)s mm separation distance S_p. Enlarge the field, "
-                    "or slow the robot down."
+                    "S_p for %(label)s is %(required)s mm, but the scanner is not "
+                    "drawn on the plan, so whether its protective field (%(field)s "
+                    "mm round it) reaches S_p on every side cannot be checked: "
+                    "place it on the plan."
                 ),
             )
         elif not result.complete:
             status, message = (
                 Status.NEEDS_EVIDENCE,
                 gettext_noop(
-                    "The protective field of %(label)s reaches %(field)s mm, at least "
-                    "the %(required)s mm computed so far, but S_p is incomplete: "
-                    "%(terms)s not recorded (taken as 0). Record them (the field's "
-                    "height gives C; the maker's data give the uncertainties)."
+                    "S_p for %(label)s is %(required)s mm so far, but it is "
+                    "incomplete: %(terms)s not recorded (taken as 0). Record them "
+                    "(the field's height gives C; the maker's data give the "
+                    "uncertainties). The plan shows whether the field reaches S_p "
+                    "on every side."
                 ),
             )
+            relies_on = approach_keys(scanner)
         else:
             status, message = (
                 Status.PASS,
                 gettext_noop(
-                    "The protective field of %(label)s reaches %(field)s mm, at least "
-                    "the %(required)s mm separation distance S_p."
+                    "S_p for %(label)s is %(required)s mm; the plan shows that its "
+                    "protective field reaches it on every side no guard closes."
                 ),
             )
+            relies_on = approach_keys(scanner)
         findings.append(
             rule.from_result(
                 status,
@@ -448,7 +456,7 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
                 details=(_speed_line(facts),),
                 notes=result.evidence_required,
                 citation=f"{result.clause}; {_ISO10218}",
-            )
+            ).model_copy(update={"relies_on": relies_on})
         )
     return findings
 
@@ -465,7 +473,8 @@ SSM = Rule(
         "separation distance from a person: S_p = S_h + S_r + S_s + C + Z_d + Z_r, "
         "from the person's speed (1,600 mm/s), the robot's speed, the reaction and "
         "stopping times and the robot's stopping distance. The safety laser scanner's "
-        "protective field must reach at least S_p."
+        "protective field, as drawn on the plan, must reach at least S_p out from the "
+        "hazard zone on every side no guard closes."
     ),
     # formulas.ssm_protective_separation_distance: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -473,6 +482,8 @@ SSM = Rule(
     volatility="medium",
     sources=SSM_FORMULA_SOURCES,
     check=_check_ssm,
+    # Raised when the field came to be judged on the plan (issue 27).
+    revision=2,
 )
 
 

@@ -101,7 +101,7 @@ ALL_PACKS: tuple[RulePack, ...] = (
 # The rule packs' version: raise it when a rule's check, figures or texts
 # change, so that findings kept under the previous one are not read again
 # (``compliance.rules.inputs`` keys them by it, and by the code's own hash).
-RULES_VERSION = "2026.12.2"
+RULES_VERSION = "2026.12.3"
 
 
 class RuleFindings(NamedTuple):

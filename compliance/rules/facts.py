@@ -170,8 +170,10 @@ class DeviceFacts(_Facts):
     response_time_ms: float | None = Field(default=None, gt=0)
     detection_capability_mm: float | None = Field(default=None, gt=0)
     beam_count: int | None = Field(default=None, ge=1)
-    # Laser scanner: depth of the protective field measured from the hazard.
+    # Laser scanner: the radius of its protective field round the scanner, as
+    # drawn on the plan at ``position_mm`` (None: not placed).
     protective_field_mm: float | None = Field(default=None, gt=0)
+    position_mm: Point | None = None
     # Laser scanner: the protective field's height above the floor.
     field_height_mm: float | None = Field(default=None, ge=0)
     # Light curtain / grid: the heights of its lowest and highest beam.

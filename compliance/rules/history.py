@@ -63,6 +63,11 @@ RELEASE_NOTES: dict[int, str] = {
         "narrow gap is judged by ISO 13857 Table 4; a Korean collaborative cell "
         "without a fence needs the KIRIA certification rather than failing."
     ),
+    4: gettext_noop(
+        "Safety laser scanners: a protective field is judged as drawn on the plan, "
+        "round its scanner; every approach no guard closes must lie inside a field "
+        "from S out to the hazard zone, or fails at that side."
+    ),
 }
 
 # Why a rule changed in a release, by (version, rule id); a rule added or
@@ -109,6 +114,18 @@ CHANGE_NOTES: dict[tuple[int, str], str] = {
         "A collaborative application without a fence needs the KIRIA "
         "certification and the conformity route (needs evidence) rather than "
         "failing."
+    ),
+    (4, "INTL-15066-ssm"): gettext_noop(
+        "S_p is compared with the field as drawn on the plan "
+        "(INTL-scanner-approach), not with a typed depth; a scanner not on the "
+        "plan needs evidence."
+    ),
+    (4, "INTL-opening-guarded"): gettext_noop(
+        "An opening a scanner guards is guarded no better than the field covers "
+        "the way in through it."
+    ),
+    (4, "INTL-13855-2024-distance"): gettext_noop(
+        "A scanner's verdict is never better than its field as drawn on the plan."
     ),
     (3, "KR-cobot-route"): gettext_noop(
         "Names the KIRIA certificate among what is missing when the conformity "

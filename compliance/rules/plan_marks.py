@@ -1,6 +1,7 @@
 """What the findings mark on a cell's plan, for the cell page, the DXF export
 and the proposal alike: each device's required minimum distance from the
-hazard zone (ISO 13855), and the openings that fail to be guarded."""
+hazard zone (ISO 13855), the openings that fail to be guarded, and the
+approaches no protective field covers."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Iterable
 
 from cells.drawing import Requirement
 from cells.models import Cell
-from compliance.rules import results, safeguarding, sensing
+from cells.perimeter.approach import Point, contour
+from cells.selectors import zone_of
+from compliance.rules import results, safeguarding, scanning, sensing
 from compliance.rules.findings import Finding, Status
 from compliance.rules.sensing_2024 import MINIMUM_DISTANCE_2024
 
@@ -67,7 +70,42 @@ def failing_openings(
     )
 
 
-def opening_statuses(cell: Cell) -> dict[tuple[int, int], str]:
-    """``failing_openings`` of the cell's findings, as the drawing takes them."""
-    found = failing_openings(cell, results.cell_finding_list(cell))
-    return dict.fromkeys(found, "fail")
+def uncovered_approaches(
+    cell: Cell, findings: Iterable[Finding]
+) -> list[tuple[list[Point], int]]:
+    """The approaches to the zone no protective field covers, as the
+    drawing takes them: the line S out from the zone along each side or
+    opening that fails, and that S."""
+    failing = [
+        f
+        for f in findings
+        if f.rule_id == scanning.APPROACHES.id
+        and f.status is Status.FAIL
+        and {"from_deg", "to_deg"} <= set(f.numbers)
+        and f.required_mm is not None
+    ]
+    if not failing:
+        return []
+    zone = zone_of(cell)
+    return [
+        (
+            contour(
+                zone,
+                float(f.required_mm),
+                float(f.numbers["from_deg"]),
+                float(f.numbers["to_deg"]),
+            ),
+            int(f.required_mm),
+        )
+        for f in failing
+    ]
+
+
+def plan_marks(cell: Cell) -> dict:
+    """What the findings draw on the cell's plan, as ``layout_drawing``
+    takes it: each opening's verdict and the approaches left open."""
+    findings = results.cell_finding_list(cell)
+    return {
+        "opening_status": dict.fromkeys(failing_openings(cell, findings), "fail"),
+        "uncovered": uncovered_approaches(cell, findings),
+    }

@@ -416,7 +416,14 @@ def _check_openings(facts: CellFacts) -> list[Finding]:
                     ),
                     values=values,
                     details=unclosed,
-                    relies_on=tuple(d.key for d in guards),
+                    # A scanner guards the opening only where its field
+                    # covers the way in (``scanning``: findings on the opening).
+                    relies_on=tuple(d.key for d in guards)
+                    + (
+                        (o.key,)
+                        if any(d.kind == "laser_scanner" for d in guards)
+                        else ()
+                    ),
                 )
             )
             continue
@@ -516,8 +523,9 @@ OPENINGS_GUARDED = Rule(
     volatility="low",
     sources=TABLE4_OPENINGS.sources,
     check=_check_openings,
-    # Raised when the check changes (issue 27).
-    revision=2,
+    # Raised when the check changes (issue 27; 3: a scanner guards an opening
+    # only where its field covers the way in).
+    revision=3,
 )
 
 

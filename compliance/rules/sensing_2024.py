@@ -40,6 +40,7 @@ from compliance.rules.findings import (
     mm,
     number,
 )
+from compliance.rules.scanning import approach_keys
 from compliance.rules.sensing import overall_time_ms
 
 _RESPONSE = gettext_noop("The response time of the device")
@@ -84,7 +85,7 @@ def _missing(facts: CellFacts, device: DeviceFacts) -> list[str]:
                 gettext_noop("The detection capability (resolution) of the scanner")
             )
         if device.protective_field_mm is None:
-            missing.append(gettext_noop("The depth of the scanner's protective field"))
+            missing.append(gettext_noop("The radius of the scanner's protective field"))
     return missing
 
 
@@ -110,7 +111,7 @@ def _inputs(facts: CellFacts, device: DeviceFacts) -> dict:
 
 
 def _actual(device: DeviceFacts) -> float | None:
-    """What is compared with S: a scanner's protective field depth, else the
+    """What is compared with S: a scanner's protective field radius, else the
     device's measured distance on the plan (None when not placed)."""
     if device.kind == "laser_scanner":
         return device.protective_field_mm
@@ -180,7 +181,15 @@ def _check(facts: CellFacts) -> list[Finding]:
             findings.append(rule.outside_coverage(subject, values, error))
             continue
         findings.append(_verdict(rule, facts, device, result, actual))
-    return findings
+    # A scanner's field is judged on the plan, approach by approach
+    # (``scanning.APPROACHES``): its verdict here is never better than that.
+    scanners = {d.key: d for d in facts.devices_of("laser_scanner")}
+    return [
+        f.model_copy(update={"relies_on": approach_keys(scanners[f.subject_key])})
+        if f.subject_key in scanners
+        else f
+        for f in findings
+    ]
 
 
 def _verdict(
@@ -311,4 +320,7 @@ MINIMUM_DISTANCE_2024 = Rule(
     ),
     check=_check,
     edition=("iso13855", "2024"),
+    # Raised when a scanner's verdict came to rest on its field on the plan
+    # (issue 27).
+    revision=2,
 )

@@ -47,9 +47,9 @@ def test_designing_comparing_and_choosing_concepts(
     table = page.locator("table.concepts")
     for name in ("As drawn", "Fenced", "Hybrid"):
         expect(table.get_by_role("columnheader", name=name)).to_be_visible()
-    # Three plans, each framed alike: one scale.
+    # Four plans, each framed alike: one scale.
     frames = page.locator("svg.concept-frame")
-    expect(frames).to_have_count(3)
+    expect(frames).to_have_count(4)  # as drawn, fenced, SSM, hybrid
     boxes = {frames.nth(i).get_attribute("viewBox") for i in range(3)}
     assert len(boxes) == 1
     expect(page.get_by_role("heading", name="Recommendation")).to_be_visible()

@@ -33,7 +33,7 @@ from compliance.proposals.pdf.sections.concepts import comparison_table
 from compliance.rules import results
 from compliance.rules.findings import Status
 from compliance.rules.inputs import versioned
-from compliance.rules.plan_marks import failing_openings
+from compliance.rules.plan_marks import failing_openings, uncovered_approaches
 from compliance.rules.selectors import (
     cell_with_layout,
     finding_translate,
@@ -95,6 +95,9 @@ def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
         recommended=recommended == str(concept.pk),
         layout=cell_selectors.cell_document(design),
         failing_openings=failing_openings(design, findings),
+        uncovered=tuple(
+            (tuple(points), s) for points, s in uncovered_approaches(design, findings)
+        ),
         fails=counts["fail"],
         needs_evidence=counts["needs_evidence"],
         warnings=counts["warning"],

@@ -18,7 +18,11 @@ from compliance.proposals.pdf.data import (
     Row,
     UnderlayImage,
 )
-from compliance.rules.plan_marks import DISTANCE_RULES, failing_openings
+from compliance.rules.plan_marks import (
+    DISTANCE_RULES,
+    failing_openings,
+    uncovered_approaches,
+)
 from compliance.rules.selectors import config_words
 
 
@@ -85,6 +89,9 @@ def cell_section(cell, findings) -> CellSection:
         layout=cell_selectors.cell_document(cell),
         distances=distances,
         failing_openings=failing_openings(cell, findings),
+        uncovered=tuple(
+            (tuple(points), s) for points, s in uncovered_approaches(cell, findings)
+        ),
         underlay_image=_underlay_image(cell),
     )
 

@@ -187,6 +187,9 @@ class CellSection(_Frozen):
     # The openings (segment index, opening index in ``layout``) that fail to
     # be guarded: drawn in the fail colour.
     failing_openings: tuple[tuple[int, int], ...] = ()
+    # The approaches no protective field covers: the line S out from the
+    # zone along each (plan mm), and that S; drawn in the fail colour.
+    uncovered: tuple[tuple[tuple[tuple[float, float], ...], int], ...] = ()
     # Drawn under the plan when the cell's image is to be shown in the PDF.
     underlay_image: UnderlayImage | None = None
 
@@ -531,6 +534,9 @@ class ConceptColumn(_Frozen):
     # The openings (segment index, opening index in ``layout``) that fail to
     # be guarded: drawn in the fail colour.
     failing_openings: tuple[tuple[int, int], ...] = ()
+    # The approaches no protective field covers: the line S out from the
+    # zone along each (plan mm), and that S; drawn in the fail colour.
+    uncovered: tuple[tuple[tuple[tuple[float, float], ...], int], ...] = ()
     fails: int = Field(default=0, ge=0)
     needs_evidence: int = Field(default=0, ge=0)
     warnings: int = Field(default=0, ge=0)

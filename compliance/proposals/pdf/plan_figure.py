@@ -186,6 +186,7 @@ def _labels() -> DrawingLabels:
         zone_sum=_("reach %(reach)s + tool %(tool)s + workpiece %(workpiece)s mm"),
         ring_reach=_("robot reach"),
         ring_tool=_("with the tool"),
+        uncovered=_("no field to S %(distance)s mm"),
     )
 
 
@@ -203,6 +204,7 @@ def plan_of(cell: CellSection) -> PlanDrawing:
         labels=_labels(),
         required=required,
         opening_status=dict.fromkeys(cell.failing_openings, "fail"),
+        uncovered=cell.uncovered,
     )
 
 
@@ -492,6 +494,18 @@ def _placed_devices(
     for scanner in prims.scanners:
         sx, sy = to(scanner.x, scanner.y)
         ring = {"strokeColor": theme.DEVICE, "strokeWidth": 0.8}
+        if scanner.field_radius:
+            drawing.add(
+                Circle(
+                    sx,
+                    sy,
+                    scanner.field_radius * to.k,
+                    fillColor=None,
+                    strokeColor=theme.DEVICE,
+                    strokeWidth=0.5,
+                    strokeDashArray=[2.5, 1.5],
+                )
+            )
         drawing.add(Circle(sx, sy, 3.2, fillColor=theme.WHITE, **ring))
         drawing.add(Line(sx - 3.2, sy, sx + 3.2, sy, **ring))
         drawing.add(Line(sx, sy - 3.2, sx, sy + 3.2, **ring))
@@ -521,6 +535,15 @@ def _safety_marks(
     """On top of everything: the open gaps, the zone's reach past the guard
     and the dimension of each S with its label, on a white ground."""
     red = theme.CRITICAL
+    for approach in prims.approaches:
+        points: list[float] = []
+        for x, y in approach.outline:
+            points.extend(to(x, y))
+        drawing.add(
+            PolyLine(points, strokeColor=red, strokeWidth=1.6, strokeDashArray=[2, 2])
+        )
+        caption = approach.caption
+        drawing.add(_mark_label(caption, to(caption.x, caption.y), size, red))
     for gap in prims.gaps:
         line = gap.line
         a, b = to(line.x1, line.y1), to(line.x2, line.y2)

@@ -12,7 +12,6 @@ from rest_framework.test import APIClient
 
 from cells.models import Cell
 from compliance.concepts.models import GuardingConcept
-from tests.compliance.concepts.support import fenced_palletiser
 from tests.factories import (
     DeviceFactory,
     GuardSegmentFactory,
@@ -20,18 +19,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
-
-
-@pytest.fixture
-def palletiser(cell):
-    return fenced_palletiser(cell)
 
 
 def test_designing_keeps_the_cell_as_drawn_first_and_adds_a_fenced_concept(
@@ -43,6 +30,7 @@ def test_designing_keeps_the_cell_as_drawn_first_and_adds_a_fenced_concept(
         "as_drawn",
         "fenced",
         "collaborative",
+        "ssm",
         "hybrid",
     ]
     concepts = list(GuardingConcept.objects.filter(cell=palletiser))
@@ -140,7 +128,9 @@ def test_the_concepts_page_shows_the_plans_and_the_recommendation(
     owner_client.post(reverse("compliance:concepts_generate", args=[palletiser.pk]))
     page = owner_client.get(url).text
     assert "Recommendation" in page
-    assert page.count('class="layout-svg concept-frame"') == 3
+    # As drawn, fenced, speed and separation, hybrid (no collaborative one
+    # for an industrial robot).
+    assert page.count('class="layout-svg concept-frame"') == 4
     assert "Not offered" in page
 
 

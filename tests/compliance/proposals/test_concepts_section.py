@@ -131,7 +131,12 @@ def test_the_customers_copy_names_no_rule_and_speaks_to_no_colleague(
 def test_the_plans_are_drawn_at_one_scale(with_concepts, owner):
     document = built(with_concepts, owner, "en")
     offered = ProposalData.model_validate(document.data).concepts.offered
-    assert [c.name for c in offered] == ["As drawn", "Fenced", "Hybrid"]
+    assert [c.name for c in offered] == [
+        "As drawn",
+        "Fenced",
+        "Speed and separation monitoring",
+        "Hybrid",
+    ]
     pages = pages_of(bytes(document.pdf))
     with translation.override("en"):
         titles = section_titles()
@@ -150,7 +155,13 @@ def test_a_collaborative_robot_is_offered_a_concept_without_a_fence(palletiser, 
     document = built(palletiser, owner, "en")
     data = ProposalData.model_validate(document.data)
     names = [c.name for c in data.concepts.offered]
-    assert names == ["As drawn", "Fenced", "Collaborative, no fence", "Hybrid"]
+    assert names == [
+        "As drawn",
+        "Fenced",
+        "Collaborative, no fence",
+        "Speed and separation monitoring",
+        "Hybrid",
+    ]
     assert data.concepts.not_offered == ()
     fenceless = data.concepts.offered[2]
     assert fenceless.layout.guard_segments == []

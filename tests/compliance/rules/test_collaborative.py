@@ -5,14 +5,17 @@ from __future__ import annotations
 import pytest
 
 from compliance.rules.collaborative import HAND_GUIDING, MODE, PFL, SRMS, SSM
+from compliance.rules.engine import evaluate
 from compliance.rules.facts import AssessmentFacts, ContactFacts
 from compliance.rules.findings import RuleCertainty, Status
 from tests.compliance.rules.cells import (
+    CENTRE,
     cell,
     device,
     machine_tending_cobot,
     only,
     run,
+    square_layout,
 )
 
 # --- the mode ---------------------------------------------------------------------
@@ -154,8 +157,11 @@ def test_pfl_is_skipped_in_other_modes():
 
 
 def _ssm(field_mm=1000, **kw):
+    """A cobot with SSM, its scanner at the robot's base, the south side of
+    its fence open."""
     fields = {
         "collaborative_modes": ("ssm",),
+        "layout": square_layout(radius_mm=1600, drop=("south",)),
         "robot_stopping_time_ms": 300,
         "robot_stopping_distance_mm": 150,
         "programmed_speed_mm_s": 1000,
@@ -165,6 +171,7 @@ def _ssm(field_mm=1000, **kw):
                 "laser_scanner",
                 response_time_ms=100,
                 protective_field_mm=field_mm,
+                position_mm=CENTRE,
             ),
         ),
     }
@@ -193,9 +200,10 @@ def test_ssm_intrusion_distance_comes_from_the_fields_height():
         response_time_ms=100,
         protective_field_mm=1500,
         field_height_mm=300,
+        position_mm=CENTRE,
     )
     finding = only(SSM, _ssm(devices=(scanner,)))
-    assert finding.status is Status.FAIL
+    assert finding.status is Status.NEEDS_EVIDENCE  # Z_d and Z_r at 0
     assert finding.numbers == {
         "protective_field_mm": 1500,
         "required_mm": 1970,
@@ -204,7 +212,10 @@ def test_ssm_intrusion_distance_comes_from_the_fields_height():
 
 
 def test_ssm_field_short_of_the_separation_distance_fails():
-    finding = only(SSM, _ssm(800))
+    # 800 mm round the base does not even leave the 1,600 mm zone: every open
+    # approach fails on the plan, and the SSM verdict with them.
+    results = evaluate(_ssm(800))
+    finding = next(f for r in results if r.rule.id == SSM.id for f in r.findings)
     assert finding.status is Status.FAIL
     assert finding.numbers["required_mm"] == 890
 

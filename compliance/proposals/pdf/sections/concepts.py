@@ -96,6 +96,7 @@ def _plan_section(column: ConceptColumn) -> CellSection:
         task="",
         layout=column.layout,
         failing_openings=column.failing_openings,
+        uncovered=column.uncovered,
     )
 
 

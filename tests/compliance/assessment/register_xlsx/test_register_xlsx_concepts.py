@@ -35,6 +35,7 @@ def test_the_workbook_compares_the_cells_concepts(revision, owner, owner_client)
     assert [name.split(" · ")[0] for name in header[1:]] == [
         "As drawn",
         "Fenced",
+        "Speed and separation monitoring",
         "Hybrid",
     ]
     labels = [row[0] for row in rows]
