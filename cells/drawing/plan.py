@@ -256,7 +256,7 @@ def layout_drawing(
             caption=Label(
                 x=outline[len(outline) // 2][0],
                 y=-outline[len(outline) // 2][1],
-                text=labels.uncovered % {"distance": _mm(s_mm)},
+                text=labels.uncovered % {"distance": f"{round(s_mm):,}"},
             ),
         )
         for outline, s_mm in uncovered

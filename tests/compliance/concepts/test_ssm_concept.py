@@ -88,7 +88,7 @@ def test_a_field_shrunk_below_s_p_fails_at_that_side_drawn_on_its_plan(
     assert {f.required_mm for f in failing} == {775}
     page = owner_client.get(reverse("cells:cell_detail", args=[variant.pk])).text
     assert 'class="approach status-fail"' in page
-    assert "no field to S" in page
+    assert "no field to S 775 mm<" in page
 
 
 def test_without_a_scanner_with_a_response_time_the_field_is_left_to_size(

@@ -300,3 +300,22 @@ def test_the_devices_not_at_an_opening_stay_on_the_plan_s_page():
     ]
     (page,) = [p for p in pages if "Devices not placed at an opening" in p]
     assert "1:" in page and "Plan view to scale" in page
+
+
+def test_an_approach_no_field_covers_is_drawn_red_with_its_s():
+    # Issue 27: a side a scanner's field leaves open is marked on the PDF's
+    # plan as on the page, S out from the zone along it.
+    outline = ((2000.0, 6000.0), (2500.0, 6100.0), (3000.0, 6000.0))
+    drawing, _k = figure(
+        cell_section().model_copy(update={"uncovered": ((outline, 822),)})
+    )
+    assert "no field to S 822 mm" in strings(drawing)
+    from reportlab.graphics.shapes import PolyLine
+
+    marks = [
+        s
+        for s in shapes(drawing)
+        if isinstance(s, PolyLine) and s.strokeColor == theme.CRITICAL
+    ]
+    assert len(marks) == 1
+    assert len(marks[0].points) == 2 * len(outline)
