@@ -16,6 +16,7 @@ from compliance.concepts.design import designs
 from compliance.concepts.models import ConceptKind, GuardingConcept
 from compliance.rules.inputs import digest
 from compliance.safety_functions.models import LibraryDevice
+from compliance.safety_functions.services import functions_copy
 
 # Bounds: the concepts one cell may hold (the designed ones and copies).
 MAX_CONCEPTS = 12
@@ -57,6 +58,25 @@ def library_scanner(cell: Cell) -> tuple[DeviceDoc | None, str, int | None]:
     name = f"{entry.maker} {entry.model}".strip()
     reach = int(entry.range_m * 1000) if entry.range_m is not None else None
     return doc, name, reach
+
+
+def _functions_carried(source: Cell, variant: Cell) -> list[dict]:
+    """Copy the safety functions of ``source`` to a concept's cell, and say
+    so among the concept's reasons (nothing when there were none)."""
+    copied, left_out = functions_copy(source=source, target=variant)
+    if not copied and not left_out:
+        return []
+    return [
+        {
+            "text": gettext_noop(
+                "Safety functions: %(copied)s carried over from the cell as "
+                "drawn, with their subsystems; %(left)s not, their devices not "
+                "being in this concept (the rules ask for the functions its own "
+                "devices need). Validation tests are recorded again for each."
+            ),
+            "values": {"copied": copied, "left": left_out},
+        }
+    ]
 
 
 def _lines(reasons) -> list[dict]:
@@ -132,6 +152,7 @@ def concepts_generate(*, cell: Cell, actor) -> list[GuardingConcept]:
                 )
                 Cell.objects.filter(pk=variant.pk).update(variant_of=cell)
                 variant.variant_of = cell
+            carried = _functions_carried(cell, variant) if variant else []
             made.append(
                 GuardingConcept.objects.create(
                     cell=cell,
@@ -139,7 +160,7 @@ def concepts_generate(*, cell: Cell, actor) -> list[GuardingConcept]:
                     kind=design.kind,
                     position=position,
                     offered=design.document is not None,
-                    reasons=_lines(design.reasons),
+                    reasons=_lines(design.reasons) + carried,
                     base_version=version,
                     created_by=actor,
                 )
@@ -173,6 +194,7 @@ def concept_copy(*, concept: GuardingConcept, actor) -> GuardingConcept:
             project=cell.project, document=document.model_copy(update={"name": name})
         )
         Cell.objects.filter(pk=variant.pk).update(variant_of=cell)
+        functions_copy(source=source, target=variant)
         position = max(
             GuardingConcept.objects.filter(cell=cell).values_list(
                 "position", flat=True

@@ -412,3 +412,53 @@ def pfhd_table_import(
 def pfhd_table_remove(*, organisation: Organisation, actor) -> None:
     require_edit(actor, organisation.pk)
     PfhdTableImport.objects.filter(organisation=organisation).delete()
+
+
+def functions_copy(*, source: Cell, target: Cell) -> tuple[int, int]:
+    """Copy the safety functions of ``source`` to ``target`` (a guarding
+    concept's cell, just designed from it or from another concept), with
+    their subsystems, each device link taken to the target's device of the
+    same kind and label. A function whose device the target has not is not
+    copied: its concept guards otherwise, and the rules ask for the functions
+    its own devices need. Validation records are never copied: they hold for
+    the function as recorded, and a copied function needs its tests again.
+    Returns (copied, left out)."""
+    devices = {(d.kind, d.label): d for d in Device.objects.filter(cell=target)}
+
+    def mapped(device: Device | None) -> tuple[bool, Device | None]:
+        if device is None:
+            return True, None
+        twin = devices.get((device.kind, device.label))
+        return twin is not None, twin
+
+    copied = left_out = 0
+    functions = (
+        SafetyFunction.objects.filter(cell=source)
+        .select_related("device")
+        .prefetch_related("subsystems__device")
+        .order_by("order", "pk")
+    )
+    for function in functions:
+        found, device = mapped(function.device)
+        if not found:
+            left_out += 1
+            continue
+        copy = SafetyFunction(
+            cell=target,
+            order=function.order,
+            suggestion_key=function.suggestion_key,
+            **{f: getattr(function, f) for f in FUNCTION_FIELDS if f != "device"},
+            device=device,
+        )
+        _saved(copy)
+        for subsystem in function.subsystems.all():
+            _found, twin = mapped(subsystem.device)
+            part = Subsystem(
+                function=copy,
+                order=subsystem.order,
+                **{f: getattr(subsystem, f) for f in SUBSYSTEM_FIELDS if f != "device"},
+                device=twin,
+            )
+            _saved(part)
+        copied += 1
+    return copied, left_out
