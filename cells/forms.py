@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cells.exchange import POLYGON_MAX_CORNERS
@@ -131,7 +132,59 @@ class OtherFieldsAboveMixin:
         super().add_error(field, error)
 
 
-class CellForm(OtherFieldsAboveMixin, ZeroWhenEmptyMixin, forms.ModelForm):
+class VersionedFormMixin:
+    """A hidden ``version``: the row's version when the form was shown. The
+    view saves only the form's fields through a service that refuses the
+    save when someone else saved the row since (``cells.services``), and the
+    form then says whose values it would replace (issue 28)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        instance = self.instance  # type: ignore[attr-defined]
+        self.fields["version"] = forms.IntegerField(  # type: ignore[attr-defined]
+            widget=forms.HiddenInput,
+            required=False,
+            min_value=1,
+            max_value=2_147_483_647,
+            initial=instance.version if instance.pk else None,
+        )
+
+    def saved_fields(self) -> list[str]:
+        """The model fields this form writes (attribute names)."""
+        model = self._meta.model  # type: ignore[attr-defined]
+        concrete = {f.name: f.attname for f in model._meta.concrete_fields}
+        return [concrete[n] for n in self.fields if n in concrete and n != "version"]  # type: ignore[attr-defined]
+
+    def read_version(self) -> int | None:
+        return self.cleaned_data.get("version")  # type: ignore[attr-defined]
+
+    def conflicted(self, current, differs: list[str]) -> None:
+        """Someone saved the row since the form was shown: say so, naming the
+        fields whose stored value is now another, and take the stored version,
+        so that saving again replaces theirs knowingly."""
+        names = {f.attname: f for f in type(current)._meta.concrete_fields}
+        labels = [
+            str(self.fields[names[n].name].label)  # type: ignore[attr-defined]
+            for n in differs
+            if n in names and names[n].name in self.fields  # type: ignore[attr-defined]
+        ]
+        message = gettext(
+            "Someone else saved this since you opened it: nothing was saved."
+        )
+        if labels:
+            message += " " + gettext(
+                "Their values differ from yours in: %(fields)s. Saving again "
+                "replaces theirs with yours; reload the plan to see theirs."
+            ) % {"fields": ", ".join(labels)}
+        self.add_error(None, message)  # type: ignore[attr-defined]
+        data = self.data.copy()  # type: ignore[attr-defined]
+        data[self.add_prefix("version")] = str(current.version)  # type: ignore[attr-defined]
+        self.data = data
+
+
+class CellForm(
+    VersionedFormMixin, OtherFieldsAboveMixin, ZeroWhenEmptyMixin, forms.ModelForm
+):
     """The robot and its task. The layout is edited beside the drawing: a
     figure here that leaves the hazard zone smaller than the robot's maximum
     space is refused above the form (the zone's own fields are there)."""
@@ -195,7 +248,7 @@ class CellForm(OtherFieldsAboveMixin, ZeroWhenEmptyMixin, forms.ModelForm):
         }
 
 
-class LayoutElementForm(OtherFieldsAboveMixin, forms.ModelForm):
+class LayoutElementForm(VersionedFormMixin, OtherFieldsAboveMixin, forms.ModelForm):
     """A form for one element of a cell's layout; it knows the cell. A rule
     about where the element goes (its cell is full) is said above it."""
 
@@ -412,7 +465,7 @@ class OperatorStationForm(LayoutElementForm):
         fields = ["label", "x_mm", "y_mm"]
 
 
-class CellCertificateForm(forms.ModelForm):
+class CellCertificateForm(VersionedFormMixin, forms.ModelForm):
     """A certificate on file for the cell, typed from the certificate itself."""
 
     class Meta:

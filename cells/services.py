@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from cells.exchange import CellDocument
-from cells.models import Cell, Device, GuardSegment, Opening, OperatorStation, Project
+from cells.models import (
+    Cell,
+    CellCertificate,
+    Device,
+    GuardSegment,
+    Opening,
+    OperatorStation,
+    Project,
+)
 
 # Model fields under the names the exchange document gives them.
 DOCUMENT_PATHS = {
@@ -209,8 +220,81 @@ def lock_cell(cell_id: int | None) -> None:
         list(Cell.objects.select_for_update(no_key=True).filter(pk=cell_id))
 
 
-def opening_save(*, opening: Opening) -> Opening:
-    """Save a new, changed or moved opening.
+class Conflict(Exception):
+    """Another save of the row came between the caller's read and this save:
+    ``current`` is the row as stored now, ``differs`` the fields the caller
+    sent whose stored value is now another."""
+
+    def __init__(self, current: Model, differs: list[str]):
+        super().__init__(f"{type(current).__name__} {current.pk} changed since read")
+        self.current = current
+        self.differs = differs
+
+
+# Never written from what a caller sends.
+UNSENT = frozenset({"id", "version", "created_at", "updated_at", "created_by_id"})
+
+
+def editable_names(instance: Model) -> list[str]:
+    """Every field of the row a save may write (by attribute name)."""
+    return [
+        f.attname
+        for f in instance._meta.concrete_fields
+        if f.attname not in UNSENT and not f.primary_key
+    ]
+
+
+def _saved_changes(
+    instance: Model,
+    fields: Iterable[str] | None,
+    version: int | None,
+    lock_parents: Callable[[Model], None],
+) -> Model:
+    """Save ``instance`` (a new row, or the caller's copy of an existing one)
+    inside the caller's transaction: a new row is inserted after
+    ``lock_parents``; an existing one is locked and read again *before* it is
+    changed, then only ``fields`` (attribute names; None: every editable one)
+    are copied onto it from the caller's copy, checked and written
+    (``update_fields``), and its version raised. With ``version`` (the one
+    the caller read), a row saved by someone else since is refused with
+    ``Conflict``: no saved change is silently undone."""
+    model = type(instance)
+    if instance.pk is None or not model.objects.filter(pk=instance.pk).exists():
+        lock_parents(instance)
+        instance.clean()
+        instance.save()
+        return instance
+    names = [n for n in (fields if fields is not None else editable_names(instance))]
+    names = [n for n in dict.fromkeys(names) if n not in UNSENT]
+    current = model.objects.select_for_update().get(pk=instance.pk)
+    if version is not None and current.version != version:
+        raise Conflict(
+            current,
+            [n for n in names if getattr(current, n) != getattr(instance, n)],
+        )
+    for name in names:
+        setattr(current, name, getattr(instance, name))
+    lock_parents(current)
+    current.clean()
+    current.version += 1
+    stamped = [
+        f.attname for f in model._meta.concrete_fields if f.attname == "updated_at"
+    ]
+    current.save(update_fields=[*names, "version", *stamped])
+    # The caller's copy is the row as stored now.
+    for f in model._meta.concrete_fields:
+        setattr(instance, f.attname, getattr(current, f.attname))
+    return current
+
+
+def opening_save(
+    *,
+    opening: Opening,
+    fields: Iterable[str] | None = None,
+    version: int | None = None,
+) -> Opening:
+    """Save a new, changed or moved opening (``_saved_changes``: only
+    ``fields``, refused on a stale ``version``).
 
     The segment it goes on is locked and the opening checked again against
     that segment's others, inside one transaction: two requests placing
@@ -220,47 +304,81 @@ def opening_save(*, opening: Opening) -> Opening:
     (``transaction_mode`` IMMEDIATE). An exclusion constraint (migration 0014)
     holds on PostgreSQL even for writes that bypass this service. The
     segment's cell is locked too: its cap of openings counts over all its
-    segments.
+    segments. Locks: segment, opening, cell.
     """
     with transaction.atomic():
         segment = GuardSegment.objects.select_for_update().get(pk=opening.segment_id)
-        lock_cell(segment.cell_id)
-        opening.segment = segment
-        opening.clean()
-        opening.save()
-    return opening
+
+        def lock(row: Model) -> None:
+            row.segment = segment
+            lock_cell(segment.cell_id)
+
+        return _saved_changes(opening, fields, version, lock)
 
 
-def guard_segment_save(*, segment: GuardSegment) -> GuardSegment:
-    """Save a new or changed guard segment; a changed one is locked first and
-    checked again, so that it cannot be shortened or lowered past an opening
-    placed on it at the same moment (``opening_save`` takes the same lock).
-    The cell it goes in is locked as well, for its cap of segments."""
+def guard_segment_save(
+    *,
+    segment: GuardSegment,
+    fields: Iterable[str] | None = None,
+    version: int | None = None,
+) -> GuardSegment:
+    """Save a new or changed guard segment (``_saved_changes``); a changed one
+    is locked first and checked again, so that it cannot be shortened or
+    lowered past an opening placed on it at the same moment (``opening_save``
+    takes the same lock). The cell it goes in is locked as well, for its cap
+    of segments."""
     with transaction.atomic():
-        if segment.pk is not None:
-            list(GuardSegment.objects.select_for_update().filter(pk=segment.pk))
-        lock_cell(segment.cell_id)
-        segment.clean()
-        segment.save()
-    return segment
+        return _saved_changes(
+            segment, fields, version, lambda row: lock_cell(row.cell_id)
+        )
 
 
-def device_save(*, device: Device) -> Device:
-    """Save a new, changed or moved safety device, checked again under a lock
-    on the cell it goes in: two devices added at once to a cell with one slot
-    left store one, and the other is refused by name (``cell``)."""
+def device_save(
+    *,
+    device: Device,
+    fields: Iterable[str] | None = None,
+    version: int | None = None,
+) -> Device:
+    """Save a new, changed or moved safety device (``_saved_changes``),
+    checked again under a lock on the cell it goes in: two devices added at
+    once to a cell with one slot left store one, and the other is refused by
+    name (``cell``)."""
     with transaction.atomic():
-        lock_cell(device.cell_id)
-        device.clean()
-        device.save()
-    return device
+        return _saved_changes(
+            device, fields, version, lambda row: lock_cell(row.cell_id)
+        )
 
 
-def operator_station_save(*, station: OperatorStation) -> OperatorStation:
-    """Save a new, changed or moved operator station, checked again under a
-    lock on its cell (its cap of stations), as ``device_save`` does."""
+def operator_station_save(
+    *,
+    station: OperatorStation,
+    fields: Iterable[str] | None = None,
+    version: int | None = None,
+) -> OperatorStation:
+    """Save a new, changed or moved operator station (``_saved_changes``),
+    checked again under a lock on its cell (its cap of stations), as
+    ``device_save`` does."""
     with transaction.atomic():
-        lock_cell(station.cell_id)
-        station.clean()
-        station.save()
-    return station
+        return _saved_changes(
+            station, fields, version, lambda row: lock_cell(row.cell_id)
+        )
+
+
+def cell_save(
+    *, cell: Cell, fields: Iterable[str] | None = None, version: int | None = None
+) -> Cell:
+    """Save a new or changed cell (``_saved_changes``): only ``fields``,
+    under a lock on its row, refused on a stale ``version``."""
+    with transaction.atomic():
+        return _saved_changes(cell, fields, version, lambda row: None)
+
+
+def certificate_save(
+    *,
+    certificate: CellCertificate,
+    fields: Iterable[str] | None = None,
+    version: int | None = None,
+) -> CellCertificate:
+    """Save a new or changed certificate of a cell (``_saved_changes``)."""
+    with transaction.atomic():
+        return _saved_changes(certificate, fields, version, lambda row: None)

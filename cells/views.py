@@ -223,9 +223,15 @@ def cell_edit(request: HttpRequest, pk: int) -> HttpResponse:
     require_edit(request.user, cell.project.organisation_id)
     form = CellForm(request.POST or None, instance=cell)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Robot and task saved."))
-        return redirect("cells:cell_detail", pk=cell.pk)
+        try:
+            versioned_save("cell_save", "cell")(form)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        except services.Conflict as exc:  # saved by someone else meanwhile
+            form.conflicted(exc.current, exc.differs)
+        else:
+            messages.success(request, _("Robot and task saved."))
+            return redirect("cells:cell_detail", pk=cell.pk)
     context = {"form": form, "project": cell.project, "cell": cell}
     return render(request, "cells/cell_form.html", context)
 
@@ -292,34 +298,50 @@ class ElementKind:
     save: Callable[[ModelForm], Model] = lambda form: form.save()
 
 
+def versioned_save(service: str, name: str) -> Callable[[ModelForm], Model]:
+    """Save a ``VersionedFormMixin`` form through the layout's ``service``
+    (``cells.services``, looked up when saving): only its fields, refused
+    when the row was saved by someone else since the form was shown
+    (``services.Conflict``)."""
+
+    def save(form: ModelForm) -> Model:
+        return getattr(services, service)(
+            **{name: form.instance},
+            fields=form.saved_fields(),
+            version=form.read_version(),
+        )
+
+    return save
+
+
 ELEMENT_KINDS: dict[str, ElementKind] = {
     "segment": ElementKind(
         GuardSegmentForm,
         lambda cell: GuardSegment.objects.filter(cell=cell),
         lambda cell: GuardSegment(cell=cell),
         gettext_lazy("guard segment"),
-        lambda form: services.guard_segment_save(segment=form.instance),
+        versioned_save("guard_segment_save", "segment"),
     ),
     "opening": ElementKind(
         OpeningForm,
         lambda cell: Opening.objects.filter(segment__cell=cell),
         lambda cell: Opening(),
         gettext_lazy("opening"),
-        lambda form: services.opening_save(opening=form.instance),
+        versioned_save("opening_save", "opening"),
     ),
     "device": ElementKind(
         DeviceForm,
         lambda cell: Device.objects.filter(cell=cell),
         lambda cell: Device(cell=cell),
         gettext_lazy("safety device"),
-        lambda form: services.device_save(device=form.instance),
+        versioned_save("device_save", "device"),
     ),
     "station": ElementKind(
         OperatorStationForm,
         lambda cell: OperatorStation.objects.filter(cell=cell),
         lambda cell: OperatorStation(cell=cell),
         gettext_lazy("operator station"),
-        lambda form: services.operator_station_save(station=form.instance),
+        versioned_save("operator_station_save", "station"),
     ),
 }
 
@@ -525,6 +547,8 @@ def _edit_layout(
             element = save(form)
         except ValidationError as exc:  # refused when checked again, under a lock
             form.add_error(None, exc)
+        except services.Conflict as exc:  # saved by someone else meanwhile
+            form.conflicted(exc.current, exc.differs)
         else:
             message = saved % {"name": element}
             plan_edits.form_saved(
@@ -587,7 +611,12 @@ def hazard_zone_edit(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "delete_url": "",
     }
     return _edit_layout(
-        request, cell, form, editor, _("Saved the hazard zone of %(name)s.")
+        request,
+        cell,
+        form,
+        editor,
+        _("Saved the hazard zone of %(name)s."),
+        versioned_save("cell_save", "cell"),
     )
 
 
@@ -644,7 +673,14 @@ def certificate_edit(
             "delete_url": reverse("cells:certificate_delete", args=[cell.pk, pk]),
         }
     form = CellCertificateForm(request.POST or None, instance=instance)
-    return _edit_layout(request, cell, form, editor, _("Saved certificate %(name)s."))
+    return _edit_layout(
+        request,
+        cell,
+        form,
+        editor,
+        _("Saved certificate %(name)s."),
+        versioned_save("certificate_save", "certificate"),
+    )
 
 
 @login_required

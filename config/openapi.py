@@ -45,7 +45,30 @@ COMPONENTS: dict[str, dict[str, Any]] = {
         "properties": {"detail": {"type": "string"}},
         "required": ["detail"],
     },
+    "VersionConflict": {
+        "description": "Someone else saved the object since the version sent "
+        "(issue 28): nothing was saved. ``current`` is the object as stored, "
+        "``differs`` the fields sent whose stored value is now another.",
+        "type": "object",
+        "properties": {
+            "detail": {"type": "string"},
+            "differs": {"type": "array", "items": {"type": "string"}},
+            "current": {"type": "object", "additionalProperties": True},
+        },
+        "required": ["detail", "differs", "current"],
+    },
 }
+
+# The layout's resources refuse a change sent with a stale version (409).
+VERSIONED_PATHS = (
+    "/api/v1/cells/{id}/",
+    "/api/v1/guard-segments/{id}/",
+    "/api/v1/openings/{id}/",
+    "/api/v1/operator-stations/{id}/",
+    "/api/v1/devices/{id}/",
+    "/api/v1/certificates/{id}/",
+)
+STALE = ("VersionConflict", "Saved by someone else since the version sent.")
 
 ERRORS: dict[str, tuple[str, str]] = {
     "400": ("FieldErrors", "Bad input: nothing was saved."),
@@ -79,12 +102,14 @@ def document_errors(result, generator, request, public):
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     for name, schema in COMPONENTS.items():
         schemas.setdefault(name, schema)
-    for operations in result.get("paths", {}).values():
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in METHODS:
                 continue
             responses = operation.setdefault("responses", {})
             errors = {**ERRORS, "409": KEPT} if method == "delete" else ERRORS
+            if method in ("put", "patch") and path in VERSIONED_PATHS:
+                errors = {**errors, "409": STALE}
             if "requestBody" in operation:
                 errors = {**errors, "415": UNSUPPORTED}
             for code, (component, description) in errors.items():

@@ -120,6 +120,22 @@ class ModelCleanMixin:
         return candidate
 
 
+def version_field() -> serializers.IntegerField:
+    """The row's version: read it with the object, send it back with a
+    change. A change sent with a version someone else's save has raised since
+    answers 409 with the object as stored and the fields that differ; without
+    one, only the fields sent are written (issue 28)."""
+    return serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=2_147_483_647,
+        help_text=(
+            "The version you read; on a change, a newer stored version answers "
+            "409 with the current object."
+        ),
+    )
+
+
 class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A customer project; ``organisation`` is one the user may edit."""
 
@@ -208,6 +224,8 @@ class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
 class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A robot cell: the robot, its task and its hazard zone."""
 
+    version = version_field()
+
     project = OwnedRelatedField(selector=selectors.projects_for)
     organisation = serializers.IntegerField(
         source="project.organisation_id", read_only=True
@@ -247,6 +265,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
         model = Cell
         fields = [
             "id",
+            "version",
             "project",
             "organisation",
             "name",
@@ -300,6 +319,8 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
 class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A straight piece of a cell's guard; ``length_mm`` is computed."""
 
+    version = version_field()
+
     cell = OwnedRelatedField(selector=selectors.cells_for)
     length_mm = serializers.SerializerMethodField()
 
@@ -307,6 +328,7 @@ class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
         model = GuardSegment
         fields = [
             "id",
+            "version",
             "cell",
             "label",
             "start_x_mm",
@@ -327,6 +349,8 @@ class GuardSegmentSerializer(ModelCleanMixin, serializers.ModelSerializer):
 class OpeningSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A gap in a guard segment, measured along it from its start."""
 
+    version = version_field()
+
     segment = OwnedRelatedField(selector=selectors.segments_for)
     cell = serializers.IntegerField(source="segment.cell_id", read_only=True)
 
@@ -334,6 +358,7 @@ class OpeningSerializer(ModelCleanMixin, serializers.ModelSerializer):
         model = Opening
         fields = [
             "id",
+            "version",
             "segment",
             "cell",
             "label",
@@ -348,16 +373,20 @@ class OpeningSerializer(ModelCleanMixin, serializers.ModelSerializer):
 class OperatorStationSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """Where a person stands to work at a cell."""
 
+    version = version_field()
+
     cell = OwnedRelatedField(selector=selectors.cells_for)
 
     class Meta:
         model = OperatorStation
-        fields = ["id", "cell", "label", "x_mm", "y_mm"]
+        fields = ["id", "version", "cell", "label", "x_mm", "y_mm"]
 
 
 class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A safety device of a cell; ``opening`` (optional) must be of the same cell.
     Choosing a ``library_device`` copies its figures into the device."""
+
+    version = version_field()
 
     cell = OwnedRelatedField(selector=selectors.cells_for)
     opening = OwnedRelatedField(
@@ -412,6 +441,7 @@ class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):
         model = Device
         fields = [
             "id",
+            "version",
             "cell",
             "kind",
             "label",
@@ -443,12 +473,15 @@ class CellCertificateSerializer(ModelCleanMixin, serializers.ModelSerializer):
     """A certificate on file for a cell, e.g. the KIRIA collaborative-robot
     workplace safety certificate; ``valid_until`` is after ``issued_on``."""
 
+    version = version_field()
+
     cell = OwnedRelatedField(selector=selectors.cells_for)
 
     class Meta:
         model = CellCertificate
         fields = [
             "id",
+            "version",
             "cell",
             "kind",
             "issuing_body",

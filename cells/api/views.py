@@ -79,6 +79,30 @@ class OrganisationDataViewSet(viewsets.ModelViewSet):
             return self.model.objects.none()
         return type(self).scope(self.request.user)
 
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, services.Conflict):
+            return self.conflict(exc)
+        return super().handle_exception(exc)
+
+    def conflict(self, exc: services.Conflict) -> Response:
+        """409: someone else saved the object since the version sent; with
+        the object as stored now and the fields sent that it holds otherwise."""
+        current = exc.current
+        names = {f.attname: f.name for f in type(current)._meta.concrete_fields}
+        return Response(
+            {
+                "detail": _(
+                    "Someone else saved this since you read it (version %(version)s "
+                    "now): nothing was saved. Compare, then send your change again "
+                    "with the current version."
+                )
+                % {"version": current.version},
+                "differs": [names.get(n, n) for n in exc.differs],
+                "current": self.get_serializer(current).data,
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+
     def perform_create(self, serializer) -> None:
         self.require_edit_parent(serializer)
         self.save_atomically(serializer)
@@ -129,6 +153,13 @@ class CellViewSet(OrganisationDataViewSet):
     parent_field = "project"
     serializer_class = CellSerializer
     filterset_class = filters.CellFilter
+
+    def save_atomically(self, serializer, **extra) -> None:
+        if serializer.instance is None:
+            super().save_atomically(serializer, **extra)
+            return
+        # Only the fields sent, under a lock on the row (cells.services).
+        _saved(serializer, Cell, lambda row, **kw: services.cell_save(cell=row, **kw))
 
     def get_serializer_class(self):
         if self.action == "import_document":
@@ -186,12 +217,25 @@ class CellViewSet(OrganisationDataViewSet):
         return Response(data, status=status.HTTP_201_CREATED)
 
 
-def _unsaved(serializer, model: type[Model]) -> Model:
-    """The object as the validated data would leave it, not saved yet."""
+def _unsaved(
+    serializer, model: type[Model]
+) -> tuple[Model, list[str] | None, int | None]:
+    """The object as the validated data would leave it (not saved yet), and,
+    for a change, the fields sent (attribute names) and the version read: a
+    service writes only those, and refuses a stale version (issue 28)."""
+    data = dict(serializer.validated_data)
+    version = data.pop("version", None)
     instance = serializer.instance or model()
-    for name, value in serializer.validated_data.items():
+    for name, value in data.items():
         setattr(instance, name, value)
-    return instance
+    if serializer.instance is None:
+        return instance, None, None
+    return instance, [model._meta.get_field(n).attname for n in data], version
+
+
+def _saved(serializer, model: type[Model], save: Callable[..., Model]) -> None:
+    instance, fields, version = _unsaved(serializer, model)
+    serializer.instance = save(instance, fields=fields, version=version)
 
 
 class GuardSegmentViewSet(OrganisationDataViewSet):
@@ -205,8 +249,10 @@ class GuardSegmentViewSet(OrganisationDataViewSet):
 
     def save_atomically(self, serializer, **extra) -> None:
         # Checked again under a lock on the segment (cells.services).
-        serializer.instance = services.guard_segment_save(
-            segment=_unsaved(serializer, GuardSegment)
+        _saved(
+            serializer,
+            GuardSegment,
+            lambda row, **kw: services.guard_segment_save(segment=row, **kw),
         )
 
 
@@ -222,8 +268,10 @@ class OpeningViewSet(OrganisationDataViewSet):
 
     def save_atomically(self, serializer, **extra) -> None:
         # Checked again under a lock on the segment (cells.services).
-        serializer.instance = services.opening_save(
-            opening=_unsaved(serializer, Opening)
+        _saved(
+            serializer,
+            Opening,
+            lambda row, **kw: services.opening_save(opening=row, **kw),
         )
 
 
@@ -238,8 +286,10 @@ class OperatorStationViewSet(OrganisationDataViewSet):
 
     def save_atomically(self, serializer, **extra) -> None:
         # Checked again under a lock on the cell, for its cap (cells.services).
-        serializer.instance = services.operator_station_save(
-            station=_unsaved(serializer, OperatorStation)
+        _saved(
+            serializer,
+            OperatorStation,
+            lambda row, **kw: services.operator_station_save(station=row, **kw),
         )
 
 
@@ -255,7 +305,11 @@ class DeviceViewSet(OrganisationDataViewSet):
 
     def save_atomically(self, serializer, **extra) -> None:
         # Checked again under a lock on the cell, for its cap (cells.services).
-        serializer.instance = services.device_save(device=_unsaved(serializer, Device))
+        _saved(
+            serializer,
+            Device,
+            lambda row, **kw: services.device_save(device=row, **kw),
+        )
 
 
 class CanEditCellRecord(CanEditOrganisationData):
@@ -283,3 +337,13 @@ class CellCertificateViewSet(OrganisationDataViewSet):
     def perform_create(self, serializer) -> None:
         self.require_edit_parent(serializer)
         self.save_atomically(serializer, created_by=self.request.user)
+
+    def save_atomically(self, serializer, **extra) -> None:
+        if serializer.instance is None:
+            super().save_atomically(serializer, **extra)
+            return
+        _saved(
+            serializer,
+            CellCertificate,
+            lambda row, **kw: services.certificate_save(certificate=row, **kw),
+        )

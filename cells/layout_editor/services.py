@@ -115,6 +115,8 @@ def snapshot(instance: Model, names: tuple[str, ...] | None = None) -> dict:
     """The row's stored values (by attribute name: ``cell_id``), as JSON."""
     data: dict[str, Any] = {}
     for f in instance._meta.concrete_fields:
+        if f.attname == "version":  # the row's, raised by each save
+            continue
         if names is not None and f.attname not in names and f.attname != "id":
             continue
         value = f.value_from_object(instance)
@@ -158,17 +160,20 @@ def element(cell: Cell, kind: str, pk: int) -> Model:
     return found
 
 
-def _save(kind: str, instance: Model) -> None:
-    """Validate as the form does, then save through the layout's service."""
+def _save(kind: str, instance: Model, fields: Iterable[str] | None = None) -> None:
+    """Validate as the form does, then save through the layout's service:
+    of a row already there, only ``fields`` (what this edit changes), so that
+    an edit of another field saved meanwhile stays (issue 28)."""
     instance.clean_fields(exclude=RELATIONS)
+    names = None if fields is None else [n for n in fields if n != "id"]
     if kind == "segment":
-        services.guard_segment_save(segment=instance)
+        services.guard_segment_save(segment=instance, fields=names)
     elif kind == "opening":
-        services.opening_save(opening=instance)
+        services.opening_save(opening=instance, fields=names)
     elif kind == "device":
-        services.device_save(device=instance)
+        services.device_save(device=instance, fields=names)
     elif kind == "station":
-        services.operator_station_save(station=instance)
+        services.operator_station_save(station=instance, fields=names)
 
 
 def hazard_zone_save(*, cell: Cell) -> Cell:
@@ -177,11 +182,8 @@ def hazard_zone_save(*, cell: Cell) -> Cell:
     cell.clean_fields(
         exclude=[f.name for f in Cell._meta.fields if f.attname not in ZONE_FIELDS]
     )
-    with transaction.atomic():
-        services.lock_cell(cell.pk)
-        cell.clean()
-        cell.save(update_fields=list(ZONE_FIELDS))
-    return cell
+    # Under a lock on the cell, its other fields as stored (issue 28).
+    return services.cell_save(cell=cell, fields=ZONE_FIELDS)
 
 
 def _put(cell: Cell, kind: str, fields: dict) -> None:
@@ -204,7 +206,7 @@ def _put(cell: Cell, kind: str, fields: dict) -> None:
         instance.cell_id = cell.pk
     elif not _rows(cell, "segment").filter(pk=instance.segment_id).exists():
         raise ValidationError(_("That element is no longer on the plan."))
-    _save(kind, instance)
+    _save(kind, instance, fields)
 
 
 def _delete(cell: Cell, kind: str, pk: int) -> None:
@@ -401,8 +403,8 @@ def corners_move(
     if not changes:
         raise ValidationError(_("There is no corner there to move."))
     with transaction.atomic():
-        for segment, _before, _after in changes:
-            _save("segment", segment)
+        for segment, _before, after in changes:
+            _save("segment", segment, after)
     return Step(
         label=label
         or _("Moved the corner of %(names)s.")
@@ -413,7 +415,8 @@ def corners_move(
 
 
 def _updated(kind: str, instance: Model, before: dict, label: str) -> Step:
-    _save(kind, instance)
+    _unused, changing = _changed(before, snapshot(instance))
+    _save(kind, instance, changing)
     undo, redo = _changed(before, snapshot(instance))
     return Step(
         label=label,

@@ -368,6 +368,9 @@ class Cell(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     objects = CellQuerySet.as_manager()
 

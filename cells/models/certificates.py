@@ -88,6 +88,10 @@ class CellCertificate(models.Model):
     )
     created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+
     class Meta:
         ordering = ["-valid_until", "id"]
         verbose_name = _("certificate")

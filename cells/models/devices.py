@@ -232,6 +232,10 @@ class Device(models.Model):
         ),
     )
 
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+
     class Meta:
         ordering = ["id"]
         verbose_name = _("safety device")

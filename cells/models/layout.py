@@ -75,6 +75,10 @@ class GuardSegment(models.Model):
         ),
     )
 
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+
     class Meta:
         ordering = ["id"]
         verbose_name = _("guard segment")
@@ -214,6 +218,10 @@ class Opening(models.Model):
         default=OpeningPurpose.MATERIAL_ENTRY,
     )
 
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+
     class Meta:
         ordering = ["segment_id", "offset_mm", "id"]
         verbose_name = _("opening")
@@ -325,6 +333,10 @@ class OperatorStation(models.Model):
     label = models.CharField(_("label"), max_length=60)
     x_mm = models.IntegerField(_("x (mm)"), validators=COORDINATE_VALIDATORS)
     y_mm = models.IntegerField(_("y (mm)"), validators=COORDINATE_VALIDATORS)
+
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``cells.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         ordering = ["id"]

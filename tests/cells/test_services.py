@@ -47,7 +47,7 @@ def test_a_segment_shortened_past_an_opening_placed_since_is_refused(segment):
 def test_the_page_shows_a_refusal_made_when_saving(
     owner_client, cell, segment, monkeypatch
 ):
-    def refused(*, opening):
+    def refused(*, opening, **_kw):
         raise ValidationError({"offset_mm": "Taken by an opening saved meanwhile."})
 
     monkeypatch.setattr(services, "opening_save", refused)
