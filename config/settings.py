@@ -299,7 +299,9 @@ REST_KNOX = {
 if env_str("CACHE_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis, falling back to a cache of this process when Redis
+            # fails: slower, not down (issue 28).
+            "BACKEND": "config.cache.FallbackRedisCache",
             "LOCATION": env_str("CACHE_URL"),
         }
     }

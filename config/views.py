@@ -79,3 +79,42 @@ def healthz(request: HttpRequest) -> JsonResponse:
         },
     }
     return JsonResponse(body, status=503 if down else 200)
+
+
+def _cache_up() -> bool | None:
+    """None when the cache is this process's own (no CACHE_URL)."""
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    ping = getattr(cache, "ping", None)
+    if ping is None:
+        return None
+    try:
+        ping()
+    except Exception as exc:  # any failure to answer means down
+        logger.warning("Readiness check: cache down: %s", exc)
+        return False
+    return True
+
+
+@never_cache
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness, for a load balancer deciding where to send traffic: the
+    database, the broker and the cache each (those configured), 503 naming
+    what is down. ``/healthz`` stays the liveness check, and does not look at
+    the cache: without it the app is slower, not down (issue 28)."""
+    checks = {
+        "database": _database_up(),
+        "broker": _broker_up(),
+        "cache": _cache_up(),
+    }
+    down = [name for name, up in checks.items() if up is False]
+    body = {
+        "status": "unavailable" if down else "ok",
+        "down": down,
+        "checks": {
+            name: "not configured" if up is None else ("ok" if up else "down")
+            for name, up in checks.items()
+        },
+    }
+    return JsonResponse(body, status=503 if down else 200)

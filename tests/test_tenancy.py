@@ -45,6 +45,7 @@ NOT_TENANT_DATA = {
     "api:auth-logout-all",
     "cells:project_create",
     "healthz",
+    "readyz",
     # Calculators compute from the standards; they hold no organisation's data.
     "compliance:calculator_list",
     "compliance:calculator_detail",

@@ -26,6 +26,7 @@ EDIT_ROW = ".line-edit-row"  # a table's row being edited, in place
 # fails when a new page is neither walked nor listed here.
 NOT_PAGES = {
     "healthz": "a probe for the load balancer, plain text",
+    "readyz": "the readiness probe for the load balancer, JSON",
     "logout": "POST only",
     "set_language": "POST only",
     # No e-mail is configured and no page links the reset: not offered.

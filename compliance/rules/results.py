@@ -72,24 +72,31 @@ T = TypeVar("T")
 def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False) -> T:
     """The value ``name`` of ``cell`` under the content version of its
     findings' inputs (with ``costs``, of its cost lines'): from this request,
-    else the cache, else computed and kept."""
+    else the cache, else computed and kept.
+
+    In the cache a cell holds one entry per name, with the version it was
+    computed under: a new version replaces it, so edits leave no stale
+    entries behind (issue 28); an entry of another version is a miss."""
     inputs = cell_inputs(cell)
     version = inputs.costs_version if costs else inputs.version
-    key = f"csp:{name}:{version}"
+    key = f"csp:{name}:cell:{cell.pk}"
+    versioned = f"{key}:{version}"
     memo = inputs.memo
-    if key in memo:
-        return memo[key]
-    value = _recalled(key)
+    if versioned in memo:
+        return memo[versioned]
+    value = _recalled(versioned)
     if value is not None:
-        memo[key] = value
+        memo[versioned] = value
         return value
     try:
-        value = cache.get(key)
+        stored = cache.get(key)
     except Exception:  # a value an older release kept, which no longer reads
         logger.warning("Could not read %s from the cache: computing it again", key)
-        value = None
-    if value is not None:
-        _remember(key, value)
+        stored = None
+    value = None
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == version:
+        value = stored[1]
+        _remember(versioned, value)
     if value is None:
         # Computed values are kept only if nothing changed while they were
         # computed: what was read is then what the version stands for. One
@@ -105,10 +112,10 @@ def kept(cell: Cell, name: str, compute: Callable[[], T], *, costs: bool = False
             now = versions(cell.pk) if inputs.early else None
             for done_key, done_costs, done_version, done in inputs.computed:
                 if now and (now.costs if done_costs else now.findings) == done_version:
-                    cache.set(done_key, done, TIMEOUT_S)
-                    _remember(done_key, done)
+                    cache.set(done_key, (done_version, done), TIMEOUT_S)
+                    _remember(f"{done_key}:{done_version}", done)
             inputs.computed.clear()
-    memo[key] = value
+    memo[versioned] = value
     return value
 
 
