@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev messages browser-deps lint check unit fuzz browser bench clean
+.PHONY: run test install install-dev messages browser-deps lint check unit fuzz browser bench bench-load clean
 
 run: install messages
 	$(MAKE) --no-print-directory migrate
@@ -85,6 +85,11 @@ bench: install-dev messages
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/calculators.py
 	$(BIN)/python bench/proposal_pdf.py
+
+# Load figures (issue 28): give it a scratch PostgreSQL in DATABASE_URL (it
+# migrates it and loads the demo) and a Redis in CACHE_URL.
+bench-load: install-dev messages
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) staticfiles test-results
