@@ -59,7 +59,7 @@ COMPONENTS: dict[str, dict[str, Any]] = {
     },
 }
 
-# The layout's resources refuse a change sent with a stale version (409).
+# The resources that refuse a change sent with a stale version (409).
 VERSIONED_PATHS = (
     "/api/v1/cells/{id}/",
     "/api/v1/guard-segments/{id}/",
@@ -67,6 +67,7 @@ VERSIONED_PATHS = (
     "/api/v1/operator-stations/{id}/",
     "/api/v1/devices/{id}/",
     "/api/v1/certificates/{id}/",
+    "/api/v1/organisations/{org_pk}/library-devices/{id}/",
 )
 STALE = ("VersionConflict", "Saved by someone else since the version sent.")
 

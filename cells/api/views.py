@@ -59,6 +59,27 @@ class KeptForTheRecord(APIException):
     )
 
 
+def conflict_response(exc: services.Conflict, current: dict) -> Response:
+    """409: someone else saved the object since the version sent; with the
+    object as stored now (``current``, serialized) and the fields sent that
+    it holds otherwise (issue 28)."""
+    model = type(exc.current)
+    names = {f.attname: f.name for f in model._meta.concrete_fields}
+    return Response(
+        {
+            "detail": _(
+                "Someone else saved this since you read it (version %(version)s "
+                "now): nothing was saved. Compare, then send your change again "
+                "with the current version."
+            )
+            % {"version": exc.current.version},
+            "differs": [names.get(n, n) for n in exc.differs],
+            "current": current,
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
 class OrganisationDataViewSet(viewsets.ModelViewSet):
     """A plain resource owned by an organisation.
 
@@ -85,23 +106,7 @@ class OrganisationDataViewSet(viewsets.ModelViewSet):
         return super().handle_exception(exc)
 
     def conflict(self, exc: services.Conflict) -> Response:
-        """409: someone else saved the object since the version sent; with
-        the object as stored now and the fields sent that it holds otherwise."""
-        current = exc.current
-        names = {f.attname: f.name for f in type(current)._meta.concrete_fields}
-        return Response(
-            {
-                "detail": _(
-                    "Someone else saved this since you read it (version %(version)s "
-                    "now): nothing was saved. Compare, then send your change again "
-                    "with the current version."
-                )
-                % {"version": current.version},
-                "differs": [names.get(n, n) for n in exc.differs],
-                "current": self.get_serializer(current).data,
-            },
-            status=status.HTTP_409_CONFLICT,
-        )
+        return conflict_response(exc, self.get_serializer(exc.current).data)
 
     def perform_create(self, serializer) -> None:
         self.require_edit_parent(serializer)

@@ -236,6 +236,9 @@ class LibraryDevice(models.Model):
     )
     notes = models.CharField(_("notes"), max_length=300, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Raised by every save: a change naming the version it read is refused
+    # when another was saved since (``library.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         ordering = ["kind", "maker", "model", "id"]

@@ -20,7 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells.api.fields import STRICT_FIELD_MAPPING
+from cells.api.serializers import version_field
+from cells.api.views import conflict_response
 from cells.permissions import can_edit
+from cells.services import Conflict
 from compliance.safety_functions.library import selectors, services
 from compliance.safety_functions.library.catalogue import REFERENCE_STATUS
 from compliance.safety_functions.library.csv_io import MAX_BYTES
@@ -38,11 +41,13 @@ class LibraryDeviceSerializer(serializers.ModelSerializer):
 
     has_price = serializers.BooleanField(read_only=True)
     status = serializers.SerializerMethodField()
+    version = version_field()
 
     class Meta:
         model = LibraryDevice
         fields = [
             "id",
+            "version",
             "organisation",
             *services.EDITABLE_FIELDS,
             "from_reference",
@@ -89,10 +94,10 @@ class LibraryDeviceViewSet(OrganisationLibraryMixin, viewsets.ModelViewSet):
         return selectors.library_devices(self.organisation)
 
     def perform_create(self, serializer) -> None:
+        data = dict(serializer.validated_data)
+        data.pop("version", None)
         serializer.instance = services.library_device_save(
-            organisation=self.organisation,
-            actor=self.request.user,
-            **serializer.validated_data,
+            organisation=self.organisation, actor=self.request.user, **data
         )
 
     def perform_update(self, serializer) -> None:
@@ -102,6 +107,11 @@ class LibraryDeviceViewSet(OrganisationLibraryMixin, viewsets.ModelViewSet):
             device=serializer.instance,
             **serializer.validated_data,
         )
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, Conflict):  # saved by someone else since read
+            return conflict_response(exc, self.get_serializer(exc.current).data)
+        return super().handle_exception(exc)
 
     def perform_destroy(self, instance) -> None:
         services.library_device_delete(device=instance, actor=self.request.user)

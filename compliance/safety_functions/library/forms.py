@@ -6,6 +6,7 @@ from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from cells.forms import VersionedFormMixin
 from compliance.safety_functions.library.csv_io import MAX_BYTES
 from compliance.safety_functions.models import LibraryDevice
 
@@ -17,7 +18,7 @@ NOT_NEGATIVE = (
 )
 
 
-class LibraryDeviceForm(forms.ModelForm):
+class LibraryDeviceForm(VersionedFormMixin, forms.ModelForm):
     """An entry of the organisation's library: the device, its safety
     figures from the maker's data sheet, and the organisation's price."""
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from cells.models import Device, Organisation
 from cells.permissions import require_edit
+from cells.services import Conflict
 from compliance.costs.services import check_ranges
 from compliance.safety_functions.library.catalogue import (
     PFHD_MAX,
@@ -128,16 +129,26 @@ def library_device_save(
     organisation: Organisation,
     actor,
     device: LibraryDevice | None = None,
+    version: int | None = None,
     **fields: Any,
 ) -> LibraryDevice:
     """Add an entry of the organisation's own to its library, or change
-    ``device`` (one of its entries); ``fields`` are model fields."""
+    ``device`` (one of its entries); ``fields`` are model fields. A change is
+    made to the entry as stored, locked before it is read, and writes only
+    ``fields``; with ``version`` (the one read), an entry saved by someone
+    else since is refused with ``Conflict`` (issue 28)."""
     require_edit(actor, organisation.pk)
     if device is not None and device.organisation_id != organisation.pk:
         raise ValidationError(_("This entry belongs to another library."))
     unknown = sorted(set(fields) - set(EDITABLE_FIELDS))
     if unknown:
         raise ValidationError({unknown[0]: _("This field cannot be set here.")})
+    if device is not None and device.pk is not None:
+        device = LibraryDevice.objects.select_for_update().get(pk=device.pk)
+        if version is not None and device.version != version:
+            raise Conflict(
+                device, [n for n, v in fields.items() if getattr(device, n) != v]
+            )
     device = device or LibraryDevice(organisation=organisation)
     for name, value in fields.items():
         setattr(device, name, value)
@@ -153,7 +164,11 @@ def library_device_save(
             }
         )
     _mark_reference(device)
-    device.save()
+    if device.pk is None:
+        device.save()
+        return device
+    device.version += 1
+    device.save(update_fields=[*fields, "from_reference", "version", "updated_at"])
     return device
 
 

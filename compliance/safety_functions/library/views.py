@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
+from cells.services import Conflict
 from compliance.calculators.base import format_range
 from compliance.costs.selectors import money_range_text
 from compliance.safety_functions.library import selectors
@@ -145,6 +146,8 @@ def library_device_edit(
             )
         except ValidationError as exc:
             add_errors(form, exc)
+        except Conflict as exc:  # saved by someone else since the form was shown
+            form.conflicted(exc.current, exc.differs)
         else:
             messages.success(request, _("Saved %(name)s.") % {"name": saved})
             return redirect("compliance:library", organisation.pk)

@@ -152,9 +152,10 @@ CONCURRENCY_TESTED = {
     "compliance-api:measure-detail": "tests/compliance/assessment/api/test_measures.py",
     "compliance-api:revision-detail": "tests/compliance/assessment/api/test_revisions.py",
     "safety-function-detail": "tests/compliance/safety_functions/test_api.py",
+    "organisation-library-device": "tests/cells/concurrency/test_versions.py",
 }
-# Not yet versioned (issue 28 goes on): each writes only what it is sent,
-# under a lock or as one row, but a stale change is not refused yet.
+# Not yet versioned (issue 28 goes on): a stale change to these is not
+# refused yet.
 NOT_YET = {
     "api:project-detail": "a project's name and customer",
     "cell-line-item": "a cost line's quantity and price override",
@@ -164,7 +165,6 @@ NOT_YET = {
     "cell-proposal": "the proposal's texts",
     "subsystem-detail": "a safety function's subsystem",
     "organisation-pfhd-table": "the organisation's Table K.1 import",
-    "organisation-library-device": "a device-library entry",
 }
 
 
@@ -203,3 +203,33 @@ def test_every_writable_endpoint_is_tested_for_concurrent_saves_or_listed():
     unknown = found - set(CONCURRENCY_TESTED) - set(NOT_YET)
     assert unknown == set(), "test these for concurrent saves, or list them"
     assert set(CONCURRENCY_TESTED) <= found and set(NOT_YET) <= found
+
+
+def test_a_library_entry_refuses_a_stale_change_and_keeps_the_other_field(
+    owner, organisation
+):
+    from compliance.safety_functions.models import LibraryDevice
+
+    entry = LibraryDevice.objects.create(
+        organisation=organisation,
+        key="T-1",
+        kind="light_curtain",
+        maker="SICK",
+        model="deTec4",
+    )
+    client = APIClient()
+    client.force_authenticate(owner)
+    url = f"/api/v1/organisations/{organisation.pk}/library-devices/{entry.pk}/"
+    version = client.get(url).json()["version"]
+    assert client.patch(url, {"notes": "theirs"}, format="json").status_code == 200
+    stale = client.patch(
+        url, {"model": "deTec4 Core", "version": version}, format="json"
+    )
+    assert stale.status_code == 409
+    assert stale.json()["differs"] == ["model"]
+    assert stale.json()["current"]["notes"] == "theirs"
+    # Without a version, only the field sent is written: the notes stay.
+    fine = client.patch(url, {"model": "deTec4 Core"}, format="json")
+    assert fine.status_code == 200
+    assert (fine.json()["model"], fine.json()["notes"]) == ("deTec4 Core", "theirs")
+    assert fine.json()["version"] == version + 2
