@@ -267,7 +267,8 @@ def _saved_changes(
     names = [n for n in (fields if fields is not None else editable_names(instance))]
     names = [n for n in dict.fromkeys(names) if n not in UNSENT]
     current = model.objects.select_for_update().get(pk=instance.pk)
-    if version is not None and current.version != version:
+    versioned = hasattr(current, "version")
+    if version is not None and versioned and current.version != version:
         raise Conflict(
             current,
             [n for n in names if getattr(current, n) != getattr(instance, n)],
@@ -276,11 +277,13 @@ def _saved_changes(
         setattr(current, name, getattr(instance, name))
     lock_parents(current)
     current.clean()
-    current.version += 1
     stamped = [
         f.attname for f in model._meta.concrete_fields if f.attname == "updated_at"
     ]
-    current.save(update_fields=[*names, "version", *stamped])
+    if versioned:
+        current.version += 1
+        stamped.append("version")
+    current.save(update_fields=[*names, *stamped])
     # The caller's copy is the row as stored now.
     for f in model._meta.concrete_fields:
         setattr(instance, f.attname, getattr(current, f.attname))
@@ -371,6 +374,13 @@ def cell_save(
     under a lock on its row, refused on a stale ``version``."""
     with transaction.atomic():
         return _saved_changes(cell, fields, version, lambda row: None)
+
+
+def project_save(*, project: Project, fields: Iterable[str] | None = None) -> Project:
+    """Save a new or changed project (``_saved_changes``): of a change, only
+    ``fields``, under a lock on its row."""
+    with transaction.atomic():
+        return _saved_changes(project, fields, None, lambda row: None)
 
 
 def certificate_save(

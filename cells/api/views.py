@@ -149,6 +149,19 @@ class ProjectViewSet(OrganisationDataViewSet):
         self.require_edit_parent(serializer)
         self.save_atomically(serializer, created_by=self.request.user)
 
+    def save_atomically(self, serializer, **extra) -> None:
+        if serializer.instance is None:
+            super().save_atomically(serializer, **extra)
+            return
+        # Only the fields sent, under a lock on the row (cells.services).
+        _saved(
+            serializer,
+            Project,
+            lambda row, fields, version: services.project_save(
+                project=row, fields=fields
+            ),
+        )
+
 
 class CellViewSet(OrganisationDataViewSet):
     """Robot cells, plus their export and import as one exchange document."""

@@ -218,9 +218,13 @@ def subsystem_update(*, subsystem: Subsystem, actor, **fields: Any) -> Subsystem
     require_edit(actor, _organisation_id(function.cell))
     values = {k: v for k, v in fields.items() if k in SUBSYSTEM_FIELDS}
     _check_subsystem(function, values)
+    # The row as stored, locked before it is read: a change writes only the
+    # fields sent, so another's change of other fields stays (issue 28).
+    subsystem = Subsystem.objects.select_for_update().get(pk=subsystem.pk)
     for name, value in values.items():
         setattr(subsystem, name, value)
-    _saved(subsystem)
+    subsystem.full_clean()
+    subsystem.save(update_fields=[Subsystem._meta.get_field(n).attname for n in values])
     _bump(function)
     return subsystem
 

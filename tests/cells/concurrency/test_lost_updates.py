@@ -26,9 +26,10 @@ def _client(user) -> APIClient:
     return client
 
 
-def _writer(user, url, field, values, lost, errors):
-    """PATCH ``field`` with each value; after each 2xx, read it back: a value
-    not there was undone by the other writer."""
+def _writer(user, url, field, values, lost, errors, read=None):
+    """PATCH ``field`` with each value; after each 2xx, read it back (from
+    ``url``, or by ``read``): a value not there was undone by the other
+    writer."""
     client = _client(user)
     try:
         for value in values:
@@ -38,7 +39,7 @@ def _writer(user, url, field, values, lost, errors):
             if response.status_code != 200:
                 errors.append((field, response.status_code, response.content[:200]))
                 return
-            stored = client.get(url).json()[field]
+            stored = read(client)[field] if read else client.get(url).json()[field]
             if stored != value:
                 lost.append((field, value, stored))
     except Exception as exc:
@@ -47,11 +48,11 @@ def _writer(user, url, field, values, lost, errors):
         connections.close_all()
 
 
-def _race(user, url, first, second):
+def _race(user, url, first, second, read=None):
     lost: list = []
     errors: list = []
     threads = [
-        threading.Thread(target=_writer, args=(user, url, *spec, lost, errors))
+        threading.Thread(target=_writer, args=(user, url, *spec, lost, errors, read))
         for spec in (first, second)
     ]
     for thread in threads:
@@ -109,5 +110,58 @@ def test_two_writers_of_one_cell_lose_nothing(owner, cell):
         url,
         ("stopping_time_ms", [100 + i for i in range(1, ROUNDS + 1)]),
         ("task_description", [f"Task {i}" for i in range(1, ROUNDS + 1)]),
+    )
+    assert lost == []
+
+
+@needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_of_one_project_lose_nothing(owner, project):
+    url = f"/api/v1/projects/{project.pk}/"
+    lost = _race(
+        owner,
+        url,
+        ("customer_name", [f"Customer {i}" for i in range(1, ROUNDS + 1)]),
+        ("site_name", [f"Site {i}" for i in range(1, ROUNDS + 1)]),
+    )
+    assert lost == []
+
+
+@needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_of_one_subsystem_lose_nothing(owner, cell):
+    from compliance.safety_functions import services
+
+    device = DeviceFactory(cell=cell, kind="light_curtain", label="LC1")
+    function = services.function_create(
+        cell=cell,
+        actor=owner,
+        device=device,
+        name="Stop by LC1",
+        safeguard="guarded_opening",
+        trigger="LC1 interrupted",
+        reaction="Protective stop",
+        stop_category="1",
+    )
+    subsystem = services.subsystem_add(
+        function=function,
+        actor=owner,
+        role="input",
+        label="LC1",
+        route="certified",
+        pl="e",
+        pfhd_per_hour=3.7e-9,
+    )
+
+    def read(client):
+        body = client.get(f"/api/v1/safety-functions/{function.pk}/").json()
+        return next(s for s in body["subsystems"] if s["id"] == subsystem.pk)
+
+    lost = _race(
+        owner,
+        f"/api/v1/subsystems/{subsystem.pk}/",
+        ("label", [f"LC1 rev {i}" for i in range(1, ROUNDS + 1)]),
+        ("source", [f"Data sheet {i}" for i in range(1, ROUNDS + 1)]),
+        read,
     )
     assert lost == []
