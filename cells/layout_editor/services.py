@@ -624,6 +624,49 @@ def element_delete(*, cell: Cell, kind: str, pk: int) -> Step:
     return Step(label=_("Deleted %(name)s.") % {"name": instance}, redo=redo, undo=undo)
 
 
+def _unchanged_since(cell: Cell, left: list[Action]) -> None:
+    """Refuse to undo or redo a step whose elements someone has changed
+    since: ``left`` is how the step left them (its other side), and a row
+    that no longer holds those values was changed by another person's save,
+    which an undo would silently take back (issue 28). The person's own
+    later edits are undone first, from the top of their stack."""
+    for action in left:
+        if "put" not in action:
+            continue
+        kind, fields = action["put"], action["fields"]
+        names = tuple(n for n in fields if n != "id")
+        if kind == "zone":
+            row = Cell.objects.filter(pk=cell.pk).first()
+        else:
+            row = _rows(cell, kind).filter(pk=fields.get("id")).first()
+        if row is None:
+            raise ValidationError(
+                _("That element is no longer on the plan: someone removed it.")
+            )
+        now = snapshot(row, names)
+        changed = [n for n in names if now.get(n) != fields[n]]
+        if changed:
+            raise ValidationError(
+                _(
+                    "%(name)s was changed by someone else since (%(fields)s): "
+                    "taking this back would undo their change."
+                )
+                % {
+                    "name": row,
+                    "fields": ", ".join(
+                        str(
+                            type(row)
+                            ._meta.get_field(n.removesuffix("_id"))
+                            .verbose_name
+                        )
+                        if n.endswith("_id")
+                        else str(type(row)._meta.get_field(n).verbose_name)
+                        for n in changed
+                    ),
+                }
+            )
+
+
 def step_undo(*, cell: Cell, stack: UndoStack) -> str:
     """Take back the newest edit; it can be redone."""
     return _replay(cell, stack, stack.undo, stack.redo, "undo")
@@ -641,6 +684,7 @@ def _replay(cell: Cell, stack: UndoStack, source: list, target: list, side: str)
     step = source.pop()
     other = "redo" if side == "undo" else "undo"
     try:
+        _unchanged_since(cell, step[other])
         step[other] = apply(cell, step[side])
     except ValidationError as exc:
         # The plan has changed under it (in the forms, or by a colleague):

@@ -375,11 +375,41 @@ def test_an_edit_takes_a_fixed_number_of_queries(owner_client, cell, station):
     assert Cell.objects.filter(pk=cell.pk).exists()
 
 
-def test_redo_brings_back_what_the_form_added_before_the_undo(owner_client, cell):
+def test_an_undo_never_takes_back_a_change_saved_by_someone_else(owner_client, cell):
+    # Issue 28: a device placed, then its response time saved by a colleague
+    # (not on this person's undo stack): undoing the placement would delete
+    # their change silently, so it is refused, saying why.
     post(owner_client, cell, "device", kind="light_curtain", points=[[0, 0], [900, 0]])
     device = Device.objects.get(cell=cell)
-    Device.objects.filter(pk=device.pk).update(response_time_ms=20)  # in its form
-    post(owner_client, cell, "undo")
-    assert not Device.objects.filter(pk=device.pk).exists()
-    post(owner_client, cell, "redo")
+    Device.objects.filter(pk=device.pk).update(response_time_ms=20)  # theirs
+    response = post(owner_client, cell, "undo")
+    assert "was changed by someone else since" in response.text
     assert Device.objects.get(pk=device.pk).response_time_ms == 20
+
+
+def test_an_undo_of_a_move_keeps_a_colleagues_later_move(owner_client, cell):
+    segment = GuardSegmentFactory(
+        cell=cell, start_x_mm=0, start_y_mm=0, end_x_mm=3000, end_y_mm=0
+    )
+    post(owner_client, cell, "move", kind="segment", id=segment.pk, dx=100, dy=0)
+    segment.refresh_from_db()
+    assert (segment.start_x_mm, segment.end_x_mm) == (100, 3100)
+    # A colleague moves it on from their own screen.
+    GuardSegment.objects.filter(pk=segment.pk).update(start_x_mm=500, end_x_mm=3500)
+    response = post(owner_client, cell, "undo")
+    assert "was changed by someone else since" in response.text
+    segment.refresh_from_db()
+    assert (segment.start_x_mm, segment.end_x_mm) == (500, 3500)
+
+
+def test_an_undo_of_ones_own_move_still_works(owner_client, cell):
+    segment = GuardSegmentFactory(
+        cell=cell, start_x_mm=0, start_y_mm=0, end_x_mm=3000, end_y_mm=0
+    )
+    post(owner_client, cell, "move", kind="segment", id=segment.pk, dx=100, dy=0)
+    # Another field, changed meanwhile by someone else: the move is taken
+    # back, their height stays.
+    GuardSegment.objects.filter(pk=segment.pk).update(height_mm=2200)
+    post(owner_client, cell, "undo")
+    segment.refresh_from_db()
+    assert (segment.start_x_mm, segment.end_x_mm, segment.height_mm) == (0, 3000, 2200)
