@@ -178,6 +178,14 @@ def test_a_collaborative_robot_is_offered_a_concept_without_a_fence(palletiser, 
     assert fenceless.certifications and "KIRIA" in fenceless.certifications[0]
     assert "Certifications not priced" in text
     assert "fee to be quoted" in " ".join(text.split())
+    # Speed and separation monitoring has no collaborative speed to check
+    # (its scanner's field is judged on the plan): a dash, never "not
+    # checked yet" as if a check were owed.
+    from compliance.proposals.pdf.sections.concepts import _speed
+
+    ssm = data.concepts.offered[3]
+    assert ssm.layout.robot.collaborative_modes == ["ssm"]
+    assert _speed(ssm) == [("—", None)]
 
 
 def test_the_chosen_concept_is_marked(with_concepts, owner):

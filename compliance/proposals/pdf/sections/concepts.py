@@ -286,9 +286,11 @@ def _law(column: ConceptColumn) -> CellLines:
 
 def _speed(column: ConceptColumn) -> CellLines:
     speed = column.speed
-    if speed is None and column.layout.robot.collaborative_modes:
-        # Collaborative, but no speed could be checked yet (no body region
-        # exposed, or no programmed speed recorded).
+    if speed is None and "pfl" in column.layout.robot.collaborative_modes:
+        # Power and force limiting, but no speed could be checked yet (no
+        # body region exposed, or no programmed speed recorded). Speed and
+        # separation monitoring has no such speed: its scanner's field is
+        # judged on the plan.
         return [(_("Not checked yet"), "needs_evidence")]
     if speed is None:
         return [("—", None)]
