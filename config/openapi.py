@@ -68,6 +68,10 @@ VERSIONED_PATHS = (
     "/api/v1/devices/{id}/",
     "/api/v1/certificates/{id}/",
     "/api/v1/organisations/{org_pk}/library-devices/{id}/",
+    "/api/v1/cells/{id}/line-items/{key}/",
+    "/api/v1/cells/{id}/custom-line-items/{line_pk}/",
+    "/api/v1/cells/{id}/plan/assumptions/{key}/",
+    "/api/v1/organisations/{id}/catalogue/{key}/",
 )
 STALE = ("VersionConflict", "Saved by someone else since the version sent.")
 

@@ -1,7 +1,10 @@
 """Costs over the API: a cell's safeguards, edits of its derived cost lines,
 the user's own lines, the organisation's catalogue and the plan's assumptions.
 Writes go through ``compliance.costs.services``: bad input is a 400 naming the
-field, and another organisation's object is a 404."""
+field, and another organisation's object is a 404. A derived line's edit, a
+line of one's own and a catalogue entry's figures are read with their
+``version``; a change sent with one someone else's save has raised since
+answers 409 with the object as stored (issue 28)."""
 
 from __future__ import annotations
 
@@ -11,17 +14,20 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from cells.api.serializers import version_field
+from cells.api.views import conflict_response
+from cells.services import Conflict
 from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
 from compliance.costs import services as cost_services
-from compliance.costs.models import CustomLineItem
+from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
 from compliance.costs.schemas import (
     CellLineItems,
     CellSafeguards,
@@ -44,6 +50,30 @@ def shown(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     what the OpenAPI schema says, or an error here rather than a surprise for
     the client."""
     return model.model_validate(data).model_dump(mode="json")
+
+
+# Beside the line or the entry, not among its fields: ``CostLine`` and
+# ``OrganisationCatalogueEntry`` are what the PUTs and the lists answer.
+class VersionedCostLine(BaseModel):
+    """A derived cost line and the version of the user's edit of it: send the
+    version back with a change; null while the line is as derived (no edit
+    saved)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line: CostLine
+    version: int | None = Field(ge=1)
+
+
+class VersionedCatalogueEntry(BaseModel):
+    """An entry of the organisation's catalogue and the version of its own
+    figures: send the version back with a change; null while the entry has
+    the starting figures (none entered)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entry: OrganisationCatalogueEntry
+    version: int | None = Field(ge=1)
 
 
 def money_field() -> serializers.DecimalField:
@@ -90,11 +120,27 @@ class LineEditSerializer(serializers.Serializer):
     source = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default=""
     )
+    version = version_field()
+
+
+def versioned_line(cell, key: str) -> dict[str, Any]:
+    """The derived line ``key`` of ``cell`` as stored now, with the version
+    of its edit (null when there is none)."""
+    line = next((i for i in cost_selectors.line_items(cell) if i.key == key), None)
+    if line is None:
+        raise Http404
+    version = (
+        LineItemEdit.objects.filter(cell=cell, key=key)
+        .values_list("version", flat=True)
+        .first()
+    )
+    return shown(VersionedCostLine, {"line": line_json(line), "version": version})
 
 
 class CellLineItemView(APIView):
-    """One derived cost line of a cell: change its quantity or quote its
-    price (PUT), or drop the edit and go back to the derived line (DELETE)."""
+    """One derived cost line of a cell with the version of its edit (GET):
+    change its quantity or quote its price (PUT, with the version read), or
+    drop the edit and go back to the derived line (DELETE)."""
 
     def _item(self, request: Request, pk: int, key: str):
         cell = versioned(pk, lambda: cell_selectors.cell_for(request.user, pk))
@@ -106,6 +152,16 @@ class CellLineItemView(APIView):
 
     @extend_schema(
         tags=["compliance"],
+        summary="A derived cost line with the version of its edit",
+        operation_id="cells_line_item_retrieve",
+        responses={200: VersionedCostLine},
+    )
+    def get(self, request: Request, pk: int, key: str) -> Response:
+        cell, _item = self._item(request, pk, key)
+        return Response(versioned_line(cell, key))
+
+    @extend_schema(
+        tags=["compliance"],
         summary="Edit a derived cost line",
         request=LineEditSerializer,
         responses={200: CostLine},
@@ -114,9 +170,13 @@ class CellLineItemView(APIView):
         cell, item = self._item(request, pk, key)
         serializer = LineEditSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        cost_services.line_item_edit(
-            cell=cell, actor=request.user, item=item, **serializer.validated_data
-        )
+        try:
+            cost_services.line_item_edit(
+                cell=cell, actor=request.user, item=item, **serializer.validated_data
+            )
+        except Conflict as exc:  # saved by someone else since read
+            forget(cell)
+            return conflict_response(exc, versioned_line(cell, key))
         forget(cell)
         edited = next(i for i in cost_selectors.line_items(cell) if i.key == key)
         return Response(shown(CostLine, line_json(edited)))
@@ -134,6 +194,7 @@ class CellLineItemView(APIView):
 
 class CustomLineSerializer(serializers.ModelSerializer):
     key = serializers.CharField(read_only=True)
+    version = version_field()
 
     class Meta:
         model = CustomLineItem
@@ -150,6 +211,7 @@ class CustomLineSerializer(serializers.ModelSerializer):
             "lead_time_weeks_low",
             "lead_time_weeks_high",
             "source",
+            "version",
         ]
 
 
@@ -176,13 +238,16 @@ class CustomLineListView(APIView):
         cell = cell_selectors.cell_for(request.user, pk)
         serializer = CustomLineSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        row = cost_services.custom_line_save(
-            cell=cell, actor=request.user, **serializer.validated_data
-        )
+        data = dict(serializer.validated_data)
+        data.pop("version", None)  # a new line starts at version 1
+        row = cost_services.custom_line_save(cell=cell, actor=request.user, **data)
         return Response(CustomLineSerializer(row).data, status=status.HTTP_201_CREATED)
 
 
 class CustomLineDetailView(APIView):
+    """A line of the user's own, with its version: change it (PUT, with the
+    version read) or remove it."""
+
     def _row(self, request: Request, pk: int, line_pk: int) -> CustomLineItem:
         cell = cell_selectors.cell_for(request.user, pk)
         return get_object_or_404(
@@ -204,9 +269,12 @@ class CustomLineDetailView(APIView):
         row = self._row(request, pk, line_pk)
         serializer = CustomLineSerializer(row, data=request.data)
         serializer.is_valid(raise_exception=True)
-        row = cost_services.custom_line_save(
-            cell=row.cell, actor=request.user, row=row, **serializer.validated_data
-        )
+        try:
+            row = cost_services.custom_line_save(
+                cell=row.cell, actor=request.user, row=row, **serializer.validated_data
+            )
+        except Conflict as exc:  # saved by someone else since read
+            return conflict_response(exc, CustomLineSerializer(exc.current).data)
         return Response(CustomLineSerializer(row).data)
 
     @extend_schema(tags=["compliance"], responses={204: None})
@@ -224,6 +292,7 @@ class CatalogueEditSerializer(serializers.Serializer):
     lead_time_weeks_low = weeks_field()
     lead_time_weeks_high = weeks_field()
     source = serializers.CharField(max_length=200)
+    version = version_field()
 
 
 def _entry(entry) -> dict[str, Any]:
@@ -253,9 +322,22 @@ class CatalogueView(APIView):
         return Response(shown(OrganisationCatalogue, data))
 
 
+def versioned_entry(organisation, key: str) -> dict[str, Any]:
+    """Catalogue entry ``key`` of ``organisation`` as stored now, with the
+    version of its own figures (null when there are none)."""
+    version = (
+        CatalogueEdit.objects.filter(organisation=organisation, key=key)
+        .values_list("version", flat=True)
+        .first()
+    )
+    entry = _entry(cost_selectors.catalogue_for(organisation.pk)[key])
+    return shown(VersionedCatalogueEntry, {"entry": entry, "version": version})
+
+
 class CatalogueEntryView(APIView):
-    """One entry of the organisation's catalogue: enter its own price and lead
-    time with their source (PUT), or go back to the starting figures (DELETE)."""
+    """One entry of the organisation's catalogue with the version of its own
+    figures (GET): enter its own price and lead time with their source (PUT,
+    with the version read), or go back to the starting figures (DELETE)."""
 
     def _organisation(self, request: Request, pk: int, key: str):
         organisation = get_object_or_404(
@@ -267,6 +349,16 @@ class CatalogueEntryView(APIView):
 
     @extend_schema(
         tags=["compliance"],
+        summary="A catalogue entry with the version of the organisation's figures",
+        operation_id="organisations_catalogue_entry_retrieve",
+        responses={200: VersionedCatalogueEntry},
+    )
+    def get(self, request: Request, pk: int, key: str) -> Response:
+        organisation = self._organisation(request, pk, key)
+        return Response(versioned_entry(organisation, key))
+
+    @extend_schema(
+        tags=["compliance"],
         request=CatalogueEditSerializer,
         responses={200: OrganisationCatalogueEntry},
     )
@@ -274,12 +366,15 @@ class CatalogueEntryView(APIView):
         organisation = self._organisation(request, pk, key)
         serializer = CatalogueEditSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        cost_services.catalogue_entry_edit(
-            organisation=organisation,
-            actor=request.user,
-            key=key,
-            **serializer.validated_data,
-        )
+        try:
+            cost_services.catalogue_entry_edit(
+                organisation=organisation,
+                actor=request.user,
+                key=key,
+                **serializer.validated_data,
+            )
+        except Conflict as exc:  # saved by someone else since read
+            return conflict_response(exc, versioned_entry(organisation, key))
         entry = _entry(cost_selectors.catalogue_for(organisation.pk)[key])
         return Response(shown(OrganisationCatalogueEntry, entry))
 

@@ -39,6 +39,9 @@ class LineItemEdit(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``costs.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         verbose_name = _("cost line edit")
@@ -131,6 +134,9 @@ class CustomLineItem(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``costs.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         ordering = ["pk"]
@@ -189,6 +195,9 @@ class CatalogueEdit(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``costs.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         verbose_name = _("catalogue entry edit")

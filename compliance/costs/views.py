@@ -1,5 +1,7 @@
 """The Costs tab of a cell (line items with totals, edits and the user's own
-lines) and the organisation's catalogue of prices and lead times."""
+lines) and the organisation's catalogue of prices and lead times. Each edit
+form carries the version of the row it changes: a save refused because someone
+else saved the row since shows the form again and says so (issue 28)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
+from cells.forms import VersionedFormMixin
 from cells.permissions import can_edit
+from cells.services import Conflict
 from compliance.calculators.base import format_range
 from compliance.calculators.presentation import shown_citation
 from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
-from compliance.costs.models import CatalogueEdit, CustomLineItem
+from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
 from compliance.costs.organisation import organisation_catalogue
 from compliance.costs.services import (
     catalogue_entry_edit,
@@ -162,7 +166,21 @@ def weeks_field(label) -> forms.DecimalField:
     )
 
 
-class LineEditForm(forms.Form):
+class VersionedForm(forms.Form):
+    """A form of a row made on its first save (the edit of a line, of a
+    catalogue entry, of a plan's activity): a hidden ``version``, the row's
+    when the form was shown (none before it is first saved). A save refused
+    because someone else saved the row since is shown as
+    ``VersionedFormMixin`` shows it, taking the stored version."""
+
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=2_147_483_647
+    )
+
+    conflicted = VersionedFormMixin.conflicted
+
+
+class LineEditForm(VersionedForm):
     quantity = quantity_field(gettext_lazy("Quantity"))
     price_low = money_field(gettext_lazy("Unit price from"))
     price_high = money_field(gettext_lazy("Unit price to"))
@@ -195,6 +213,9 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
         "price_low": item.price_low,
         "price_high": item.price_high,
         "currency": item.currency or cell.project.currency,
+        "version": LineItemEdit.objects.filter(cell=cell, key=key)
+        .values_list("version", flat=True)
+        .first(),
     }
     form = LineEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and "reset" in request.POST:
@@ -207,6 +228,9 @@ def line_item_edit_view(request: HttpRequest, cell_pk: int, key: str) -> HttpRes
             )
         except ValidationError as exc:
             add_errors(form, exc)
+        except Conflict as exc:  # saved by someone else since the form was shown
+            form.conflicted(exc.current, exc.differs)
+            return _costs(request, cell, changed=True, editing=key, edit_form=form)
         else:
             return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=key, edit_form=form)
@@ -221,7 +245,7 @@ NOT_NEGATIVE = (
 )
 
 
-class CustomLineForm(forms.ModelForm):
+class CustomLineForm(VersionedFormMixin, forms.ModelForm):
     class Meta:
         model = CustomLineItem
         fields = [
@@ -272,6 +296,9 @@ def custom_line_edit(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespons
             )
         except ValidationError as exc:
             add_errors(form, exc)
+        except Conflict as exc:  # saved by someone else since the form was shown
+            form.conflicted(exc.current, exc.differs)
+            return _costs(request, cell, changed=True, editing=row.key, edit_form=form)
         else:
             return _costs(request, cell, changed=True)
     return _costs(request, cell, editing=row.key, edit_form=form)
@@ -290,7 +317,7 @@ def custom_line_remove(request: HttpRequest, cell_pk: int, pk: int) -> HttpRespo
 # --- the organisation's catalogue ---------------------------------------------
 
 
-class CatalogueEditForm(forms.Form):
+class CatalogueEditForm(VersionedForm):
     price_low = money_field(gettext_lazy("Unit price from"))
     price_high = money_field(gettext_lazy("Unit price to"))
     currency = forms.ChoiceField(
@@ -396,6 +423,8 @@ def catalogue_edit(request: HttpRequest, org_pk: int, key: str) -> HttpResponse:
                 )
             except ValidationError as exc:
                 add_errors(form, exc)
+            except Conflict as exc:  # saved by someone else since it was shown
+                form.conflicted(exc.current, exc.differs)
             else:
                 context = catalogue_context(request, organisation)
                 return render_page(

@@ -1,8 +1,11 @@
 """The plan over the API: a cell's physical-first and sim-first schedules
-with their comparison, and the project's own figures for an activity."""
+with their comparison, and the project's own figures for an activity, read
+with their ``version``: a change sent with one someone else's save has raised
+since answers 409 with the figures as stored (issue 28)."""
 
 from __future__ import annotations
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -11,6 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from cells.api.serializers import version_field
+from cells.api.views import conflict_response
+from cells.services import Conflict
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.api import currency_field, money_field, shown, weeks_field
 from compliance.plan import services as plan_services
@@ -45,11 +51,23 @@ class AssumptionSerializer(serializers.Serializer):
     source = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default=""
     )
+    version = version_field()
 
 
 class PlanAssumptionView(APIView):
-    """The project's own duration and cost of one activity of the plan (PUT),
-    or back to the assumption default (DELETE)."""
+    """The project's own duration and cost of one activity of the plan, with
+    its version (GET; 404 while none is entered): enter them (PUT, with the
+    version read), or go back to the assumption default (DELETE)."""
+
+    @extend_schema(
+        tags=["compliance"],
+        summary="The project's own figures for an activity of the plan",
+        responses={200: AssumptionSerializer},
+    )
+    def get(self, request: Request, pk: int, key: str) -> Response:
+        cell = cell_selectors.cell_for(request.user, pk)
+        row = get_object_or_404(cell.plan_assumptions, key=key)
+        return Response(AssumptionSerializer(row).data)
 
     @extend_schema(
         tags=["compliance"],
@@ -60,9 +78,12 @@ class PlanAssumptionView(APIView):
         cell = cell_selectors.cell_for(request.user, pk)
         serializer = AssumptionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        row = plan_services.plan_assumption_set(
-            cell=cell, actor=request.user, key=key, **serializer.validated_data
-        )
+        try:
+            row = plan_services.plan_assumption_set(
+                cell=cell, actor=request.user, key=key, **serializer.validated_data
+            )
+        except Conflict as exc:  # saved by someone else since read
+            return conflict_response(exc, AssumptionSerializer(exc.current).data)
         return Response(AssumptionSerializer(row).data)
 
     @extend_schema(tags=["compliance"], responses={204: None})

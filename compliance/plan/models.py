@@ -38,6 +38,9 @@ class PlanAssumption(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Raised by every save of the row: a save that names the version it read
+    # is refused when another saved since (``plan.services``, issue 28).
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         verbose_name = _("plan assumption")

@@ -1,6 +1,7 @@
 """Writes of the plan: the project's own durations and costs of its
 activities, replacing the assumption defaults. Bad input raises a
-``ValidationError`` naming the field."""
+``ValidationError`` naming the field; a change sent with a stale version, a
+``Conflict`` (issue 28)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from django.utils.translation import gettext as _
 
 from cells.models import Cell
 from cells.permissions import require_edit
-from compliance.costs.services import check_ranges
+from compliance.costs.services import check_ranges, versioned_upsert
 from compliance.plan.inputs import COSTED_KEYS, EDITABLE_DURATION_KEYS
 from compliance.plan.models import PlanAssumption
 
 
 @transaction.atomic
-def plan_assumption_set(*, cell: Cell, actor, key: str, **fields) -> PlanAssumption:
+def plan_assumption_set(
+    *, cell: Cell, actor, key: str, version: int | None = None, **fields
+) -> PlanAssumption:
     """The project's own duration (and cost) of one activity of the plan,
-    replacing the assumption default."""
+    replacing the assumption default. Made on its first save, then changed
+    under a lock and refused on a stale ``version`` (``versioned_upsert``)."""
     require_edit(actor, cell.project.organisation_id)
     if key not in EDITABLE_DURATION_KEYS | COSTED_KEYS:
         raise ValidationError({"key": _("This activity's figures cannot be edited.")})
@@ -46,12 +50,14 @@ def plan_assumption_set(*, cell: Cell, actor, key: str, **fields) -> PlanAssumpt
                     % {"currency": ", ".join(sorted(others))}
                 }
             )
-    row, _created = PlanAssumption.objects.update_or_create(
-        cell=cell,
-        key=key,
-        defaults={**fields, "currency": currency, "updated_by": actor},
+    sent = {**fields, "currency": currency}
+    return versioned_upsert(
+        PlanAssumption,
+        {"cell": cell, "key": key},
+        {**sent, "updated_by": actor},
+        version,
+        list(sent),
     )
-    return row
 
 
 @transaction.atomic

@@ -14,9 +14,15 @@ from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit
+from cells.services import Conflict
 from compliance.calculators.base import format_range
 from compliance.costs import selectors as cost_selectors
-from compliance.costs.views import CURRENCY_CHOICES, money_field, weeks_field
+from compliance.costs.views import (
+    CURRENCY_CHOICES,
+    VersionedForm,
+    money_field,
+    weeks_field,
+)
 from compliance.plan.comparison import compare
 from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
@@ -186,7 +192,7 @@ def cell_plan(request: HttpRequest, cell_pk: int) -> HttpResponse:
     return _plan(request, cell)
 
 
-class AssumptionForm(forms.Form):
+class AssumptionForm(VersionedForm):
     weeks_low = weeks_field(gettext_lazy("Weeks from"))
     weeks_high = weeks_field(gettext_lazy("Weeks to"))
     cost_low = money_field(gettext_lazy("Cost from"))
@@ -202,7 +208,8 @@ class AssumptionForm(forms.Form):
 @login_required
 def plan_assumption_edit(request: HttpRequest, cell_pk: int, key: str) -> HttpResponse:
     """Enter the project's own duration and cost of one planned activity, or
-    go back to the assumption default."""
+    go back to the assumption default. The form carries the figures' version:
+    a save refused because someone else saved them since says so."""
     cell = cell_selectors.cell_for(request.user, cell_pk)
     if not can_edit(request.user, cell.project.organisation_id):
         raise PermissionDenied
@@ -226,6 +233,8 @@ def plan_assumption_edit(request: HttpRequest, cell_pk: int, key: str) -> HttpRe
                 )
             except ValidationError as exc:
                 add_errors(form, exc)
+            except Conflict as exc:  # saved by someone else since it was shown
+                form.conflicted(exc.current, exc.differs)
             else:
                 return _plan(request, cell)
     return _plan(request, cell, editing=key, edit_form=form)
