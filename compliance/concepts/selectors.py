@@ -221,7 +221,7 @@ def concepts_compared(cell: Cell) -> dict[str, Any]:
     """Every concept of ``cell`` (loaded with its layout) side by side, with
     the recommendation."""
     concepts = cell_concepts(cell)
-    version = design_version(cell) if concepts else ""
+    version = design_version(cell, loaded=True) if concepts else ""
     columns = [concept_column(cell, concept, version) for concept in concepts]
     recommendation = recommend([c["figures"] for c in columns])
     return {

@@ -14,6 +14,7 @@ from cells.models import Cell
 from cells.selectors import cell_document, load_layout
 from compliance.concepts.design import designs
 from compliance.concepts.models import ConceptKind, GuardingConcept
+from compliance.rules import results
 from compliance.rules.inputs import digest
 from compliance.safety_functions.models import LibraryDevice
 from compliance.safety_functions.services import functions_copy
@@ -22,9 +23,18 @@ from compliance.safety_functions.services import functions_copy
 MAX_CONCEPTS = 12
 
 
-def design_version(cell: Cell) -> str:
+def design_version(cell: Cell, *, loaded: bool = False) -> str:
     """A digest of the cell's design as its exchange document states it: the
-    version a concept was designed from."""
+    version a concept was designed from. ``loaded``: ``cell`` was read from
+    the database with its layout (``cells.selectors.cell_with_layout``), so
+    its figures are as stored and it is not read again; the digest is then
+    kept with the cell's findings (its content version covers the layout)."""
+    if loaded:
+        return results.kept(
+            cell,
+            "design-version",
+            lambda: digest(cell_document(cell).model_dump_json(exclude={"name"})),
+        )
     # As stored: a cell just imported holds its figures as typed ("20" for
     # "20.00"), which would read as a change.
     stored = Cell.objects.select_related("project").get(pk=cell.pk)
