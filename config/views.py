@@ -64,11 +64,9 @@ def _broker_up() -> bool | None:
     return True
 
 
-@never_cache
-def healthz(request: HttpRequest) -> JsonResponse:
-    """For load balancers: 200 when the database and the broker (when one is
-    configured) answer, 503 naming what is down otherwise. Names no hosts."""
-    checks = {"database": _database_up(), "broker": _broker_up()}
+def _report(checks: dict[str, bool | None]) -> JsonResponse:
+    """200 when every configured check is up, else 503 naming what is down;
+    each check as "ok", "down" or "not configured"."""
     down = [name for name, up in checks.items() if up is False]
     body = {
         "status": "unavailable" if down else "ok",
@@ -79,6 +77,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
         },
     }
     return JsonResponse(body, status=503 if down else 200)
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For load balancers: 200 when the database and the broker (when one is
+    configured) answer, 503 naming what is down otherwise. Names no hosts."""
+    checks = {"database": _database_up(), "broker": _broker_up()}
+    return _report(checks)
 
 
 def _cache_up() -> bool | None:
@@ -108,13 +114,4 @@ def readyz(request: HttpRequest) -> JsonResponse:
         "broker": _broker_up(),
         "cache": _cache_up(),
     }
-    down = [name for name, up in checks.items() if up is False]
-    body = {
-        "status": "unavailable" if down else "ok",
-        "down": down,
-        "checks": {
-            name: "not configured" if up is None else ("ok" if up else "down")
-            for name, up in checks.items()
-        },
-    }
-    return JsonResponse(body, status=503 if down else 200)
+    return _report(checks)

@@ -129,7 +129,14 @@ class OrganisationDataViewSet(viewsets.ModelViewSet):
         except (IntegrityError, RestrictedError, ProtectedError) as exc:
             raise KeptForTheRecord() from exc
 
+    # A change through a service writing only the fields sent, under a lock
+    # on the row (``cells.services``); None: the serializer saves it.
+    change: Callable[..., Model] | None = None
+
     def save_atomically(self, serializer, **extra) -> None:
+        if serializer.instance is not None and self.change is not None:
+            _saved(serializer, self.model, self.change)
+            return
         # A savepoint, so that a write the database refuses leaves the
         # connection usable (the error handler answers 400).
         with transaction.atomic():
@@ -149,18 +156,8 @@ class ProjectViewSet(OrganisationDataViewSet):
         self.require_edit_parent(serializer)
         self.save_atomically(serializer, created_by=self.request.user)
 
-    def save_atomically(self, serializer, **extra) -> None:
-        if serializer.instance is None:
-            super().save_atomically(serializer, **extra)
-            return
-        # Only the fields sent, under a lock on the row (cells.services).
-        _saved(
-            serializer,
-            Project,
-            lambda row, fields, version: services.project_save(
-                project=row, fields=fields
-            ),
-        )
+    def change(self, row, fields, version):
+        return services.project_save(project=row, fields=fields)
 
 
 class CellViewSet(OrganisationDataViewSet):
@@ -172,12 +169,8 @@ class CellViewSet(OrganisationDataViewSet):
     serializer_class = CellSerializer
     filterset_class = filters.CellFilter
 
-    def save_atomically(self, serializer, **extra) -> None:
-        if serializer.instance is None:
-            super().save_atomically(serializer, **extra)
-            return
-        # Only the fields sent, under a lock on the row (cells.services).
-        _saved(serializer, Cell, lambda row, **kw: services.cell_save(cell=row, **kw))
+    def change(self, row, **kw):
+        return services.cell_save(cell=row, **kw)
 
     def get_serializer_class(self):
         if self.action == "import_document":
@@ -356,12 +349,5 @@ class CellCertificateViewSet(OrganisationDataViewSet):
         self.require_edit_parent(serializer)
         self.save_atomically(serializer, created_by=self.request.user)
 
-    def save_atomically(self, serializer, **extra) -> None:
-        if serializer.instance is None:
-            super().save_atomically(serializer, **extra)
-            return
-        _saved(
-            serializer,
-            CellCertificate,
-            lambda row, **kw: services.certificate_save(certificate=row, **kw),
-        )
+    def change(self, row, **kw):
+        return services.certificate_save(certificate=row, **kw)
