@@ -10,13 +10,14 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -55,12 +56,6 @@ CASES = [
         },
     ),
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def hammer(
@@ -124,30 +119,7 @@ def main() -> None:
         capture_output=True,
         text=True,
     ).stdout.strip()  # the token alone on stdout
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--workers",
-            str(WORKERS),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env, WORKERS) as port:
         print(
             f"gunicorn {WORKERS} workers, {CLIENTS} keep-alive clients, {SECONDS:g} s each"
         )
@@ -157,9 +129,6 @@ def main() -> None:
             hammer(port, method, path, body, token, seconds=1)
             answered, failed = hammer(port, method, path, body, token)
             print(f"{label:34} {answered / SECONDS:>8.0f} {failed:>7}")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

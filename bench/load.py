@@ -17,7 +17,6 @@ import http.client
 import json
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,18 +26,14 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from server import gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 SECONDS = float(os.environ.get("LOAD_SECONDS", "20"))
 WORKERS = int(os.environ.get("LOAD_WORKERS", "2"))
 PASSWORD = "cell-safety-demo"  # the demo's (seed_demo)
 SCENARIOS = ((8, 0), (16, 0), (8, 2))  # (readers, writers)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Session:
@@ -189,35 +184,10 @@ def main() -> None:
         "print(c.pk, GuardSegment.objects.filter(cell=c).first().pk)",
     )
     cell, segment = (int(x) for x in found.split()[-2:])
-    port = free_port()
     log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the run
         mode="w", prefix="load-gunicorn-", suffix=".log", delete=False
     )
-    server = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--workers",
-            str(WORKERS),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=log,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env, WORKERS, log) as port:
         database = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite"
         cache = "Redis" if env.get("CACHE_URL") else "per-process"
         print(
@@ -230,20 +200,18 @@ def main() -> None:
         for readers, writers in SCENARIOS:
             answered, failed, took = run(port, token, cell, segment, readers, writers)
             label = f"{readers} readers" + (f" + {writers} writers" if writers else "")
-            p50 = statistics.median(took) if took else 0
-            p95 = statistics.quantiles(took, n=20)[-1] if len(took) > 20 else 0
-            print(
-                f"{label:24} {answered / SECONDS:>7.1f} {p50:>7.0f} {p95:>7.0f} "
-                f"{failed:>7}"
+            p50 = f"{statistics.median(took):.0f}" if took else "—"
+            # Fewer than 20 answers give no 95th percentile.
+            p95 = (
+                f"{statistics.quantiles(took, n=20)[-1]:.0f}"
+                if len(took) >= 20
+                else "—"
             )
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-        print(f"(the server's log: {log.name})")
+            print(
+                f"{label:24} {answered / SECONDS:>7.1f} {p50:>7} {p95:>7} {failed:>7}"
+            )
+    log.close()
+    print(f"(the server's log: {log.name})")
 
 
 if __name__ == "__main__":
