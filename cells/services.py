@@ -259,13 +259,15 @@ def _saved_changes(
     the caller read), a row saved by someone else since is refused with
     ``Conflict``: no saved change is silently undone."""
     model = type(instance)
-    if instance.pk is None or not model.objects.filter(pk=instance.pk).exists():
+    if instance._state.adding:  # new (or made again by an undo, same id)
         lock_parents(instance)
         instance.clean()
         instance.save()
         return instance
-    names = [n for n in (fields if fields is not None else editable_names(instance))]
+    names = fields if fields is not None else editable_names(instance)
     names = [n for n in dict.fromkeys(names) if n not in UNSENT]
+    # Deleted by someone else since it was read: DoesNotExist, never made
+    # again by a change.
     current = model.objects.select_for_update().get(pk=instance.pk)
     versioned = hasattr(current, "version")
     if version is not None and versioned and current.version != version:

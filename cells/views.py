@@ -15,7 +15,7 @@ from pathlib import Path
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import (
     Model,
@@ -549,6 +549,10 @@ def _edit_layout(
             form.add_error(None, exc)
         except services.Conflict as exc:  # saved by someone else meanwhile
             form.conflicted(exc.current, exc.differs)
+        except ObjectDoesNotExist:  # deleted by someone else meanwhile
+            form.add_error(
+                None, _("That element is no longer on the plan: someone removed it.")
+            )
         else:
             message = saved % {"name": element}
             plan_edits.form_saved(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -103,6 +104,9 @@ class OrganisationDataViewSet(viewsets.ModelViewSet):
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, services.Conflict):
             return self.conflict(exc)
+        if isinstance(exc, ObjectDoesNotExist):
+            # Deleted by someone else while this change was being made.
+            exc = NotFound()
         return super().handle_exception(exc)
 
     def conflict(self, exc: services.Conflict) -> Response:

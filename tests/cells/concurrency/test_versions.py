@@ -234,3 +234,15 @@ def test_a_library_entry_refuses_a_stale_change_and_keeps_the_other_field(
     assert fine.status_code == 200
     assert (fine.json()["model"], fine.json()["notes"]) == ("deTec4 Core", "theirs")
     assert fine.json()["version"] == version + 2
+
+
+def test_a_change_to_an_element_deleted_meanwhile_does_not_make_it_again(segment):
+    from cells import services
+    from cells.models import GuardSegment
+
+    stale = GuardSegment.objects.get(pk=segment.pk)
+    GuardSegment.objects.filter(pk=segment.pk).delete()  # by someone else
+    stale.height_mm = 2000
+    with pytest.raises(GuardSegment.DoesNotExist):
+        services.guard_segment_save(segment=stale, fields=["height_mm"])
+    assert not GuardSegment.objects.filter(pk=segment.pk).exists()
