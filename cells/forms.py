@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.forms.models import model_to_dict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -133,14 +134,19 @@ class OtherFieldsAboveMixin:
 
 
 class VersionedFormMixin:
-    """A hidden ``version``: the row's version when the form was shown. The
-    view saves only the form's fields through a service that refuses the
-    save when someone else saved the row since (``cells.services``), and the
-    form then says whose values it would replace (issue 28)."""
+    """A hidden ``version``: the row's version when the form was shown, and
+    each field's value as shown (``show_hidden_initial``). The view saves
+    only what the person changed, through a service that refuses the save
+    when someone else saved the row since (``cells.services``); the form
+    then tells whether the other save touched what this person changed
+    (``changed_by_others``): if not, it is saved on top of theirs, else the
+    form says whose values it would replace (issue 28)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)  # type: ignore[call-arg]
         instance = self.instance  # type: ignore[attr-defined]
+        for name in self._concrete():
+            self.fields[name].show_hidden_initial = True  # type: ignore[attr-defined]
         self.fields["version"] = forms.IntegerField(  # type: ignore[attr-defined]
             widget=forms.HiddenInput,
             required=False,
@@ -149,11 +155,43 @@ class VersionedFormMixin:
             initial=instance.version if instance.pk else None,
         )
 
-    def saved_fields(self) -> list[str]:
-        """The model fields this form writes (attribute names)."""
+    def _concrete(self) -> dict[str, str]:
+        """The form's model fields: name to attribute name."""
         model = self._meta.model  # type: ignore[attr-defined]
-        concrete = {f.name: f.attname for f in model._meta.concrete_fields}
-        return [concrete[n] for n in self.fields if n in concrete and n != "version"]  # type: ignore[attr-defined]
+        names = {f.name: f.attname for f in model._meta.concrete_fields}
+        return {n: names[n] for n in self.fields if n in names and n != "version"}  # type: ignore[attr-defined]
+
+    def saved_fields(self) -> list[str]:
+        """The model fields this person changed from what the form showed
+        (attribute names): the only ones a save of theirs writes."""
+        concrete = self._concrete()
+        return [concrete[n] for n in self.changed_data if n in concrete]  # type: ignore[attr-defined]
+
+    def changed_by_others(self, current) -> list[str]:
+        """Of the fields this person changed, those whose stored value is no
+        longer what the form showed (attribute names): another's change a
+        save would replace. A field posted without its value as shown is
+        compared as sent."""
+        concrete = self._concrete()
+        stored = model_to_dict(current, fields=list(concrete))
+        theirs = []
+        for name in self.changed_data:  # type: ignore[attr-defined]
+            if name not in concrete:
+                continue
+            field = self.fields[name]  # type: ignore[attr-defined]
+            key = self.add_initial_prefix(name)  # type: ignore[attr-defined]
+            widget = field.hidden_widget()
+            if widget.value_omitted_from_data(self.data, self.files, key):  # type: ignore[attr-defined]
+                other = getattr(current, concrete[name]) != getattr(
+                    self.instance,  # type: ignore[attr-defined]
+                    concrete[name],
+                )
+            else:
+                seen = widget.value_from_datadict(self.data, self.files, key)  # type: ignore[attr-defined]
+                other = field.has_changed(stored.get(name), seen)
+            if other:
+                theirs.append(concrete[name])
+        return theirs
 
     def read_version(self) -> int | None:
         return self.cleaned_data.get("version")  # type: ignore[attr-defined]

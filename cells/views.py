@@ -300,16 +300,27 @@ class ElementKind:
 
 def versioned_save(service: str, name: str) -> Callable[[ModelForm], Model]:
     """Save a ``VersionedFormMixin`` form through the layout's ``service``
-    (``cells.services``, looked up when saving): only its fields, refused
-    when the row was saved by someone else since the form was shown
-    (``services.Conflict``)."""
+    (``cells.services``, looked up when saving): only the fields the person
+    changed; when someone else saved the row since the form was shown,
+    refused (``services.Conflict``) only if their save changed one of those
+    fields, else saved on top of theirs."""
 
     def save(form: ModelForm) -> Model:
-        return getattr(services, service)(
-            **{name: form.instance},
-            fields=form.saved_fields(),
-            version=form.read_version(),
-        )
+        run = getattr(services, service)
+        fields = form.saved_fields()
+        try:
+            return run(
+                **{name: form.instance}, fields=fields, version=form.read_version()
+            )
+        except services.Conflict as exc:
+            theirs = form.changed_by_others(exc.current)
+            if theirs:
+                raise services.Conflict(exc.current, theirs) from exc
+            # The other save changed nothing this person changed: theirs
+            # stays, and this person's changes go on top of it.
+            return run(
+                **{name: form.instance}, fields=fields, version=exc.current.version
+            )
 
     return save
 

@@ -246,3 +246,51 @@ def test_a_change_to_an_element_deleted_meanwhile_does_not_make_it_again(segment
     with pytest.raises(GuardSegment.DoesNotExist):
         services.guard_segment_save(segment=stale, fields=["height_mm"])
     assert not GuardSegment.objects.filter(pk=segment.pk).exists()
+
+
+def _as_shown(form) -> dict:
+    """What the browser posts back of ``form`` unchanged: each field and its
+    value as shown (``initial-<name>``), and the version."""
+    data = {}
+    for name, bound in form.fields.items():
+        value = form[name].value()
+        if value is None:
+            value = ""
+        data[name] = value
+        if bound.show_hidden_initial:
+            data[f"initial-{name}"] = value
+    return data
+
+
+def test_a_form_opened_before_anothers_save_of_other_fields_saves_on_top(
+    owner, owner_client, cell, segment
+):
+    # Someone changes the mesh while I have the form open and change the
+    # height: nothing of theirs is replaced, so mine is saved on top of
+    # theirs, with no conflict (the form posts what it showed).
+    from django.urls import reverse
+
+    from cells.forms import GuardSegmentForm
+
+    shown = _as_shown(GuardSegmentForm(instance=segment, cell=cell))
+    assert "initial-height_mm" in shown and shown["version"] == segment.version
+    client = APIClient()
+    client.force_authenticate(owner)
+    client.patch(
+        f"/api/v1/guard-segments/{segment.pk}/", {"mesh_opening_mm": 30}, format="json"
+    )
+    url = reverse("cells:element_edit", args=[cell.pk, "segment", segment.pk])
+    response = owner_client.post(url, {**shown, "height_mm": 2150})
+    assert response.status_code == 302, response.content[:500]
+    segment.refresh_from_db()
+    assert (segment.height_mm, segment.mesh_opening_mm) == (2150, 30)
+    # Both of us changing the height: refused, naming it, theirs kept.
+    shown = _as_shown(GuardSegmentForm(instance=segment, cell=cell))
+    client.patch(
+        f"/api/v1/guard-segments/{segment.pk}/", {"height_mm": 2300}, format="json"
+    )
+    response = owner_client.post(url, {**shown, "height_mm": 1900})
+    assert response.status_code == 200
+    assert "differ from yours in: Height" in response.text
+    segment.refresh_from_db()
+    assert segment.height_mm == 2300
