@@ -645,6 +645,7 @@ def _unchanged_since(cell: Cell, left: list[Action]) -> None:
             )
         now = snapshot(row, names)
         changed = [n for n in names if now.get(n) != fields[n]]
+        by_attname = {f.attname: f for f in type(row)._meta.concrete_fields}
         if changed:
             raise ValidationError(
                 _(
@@ -654,14 +655,7 @@ def _unchanged_since(cell: Cell, left: list[Action]) -> None:
                 % {
                     "name": row,
                     "fields": ", ".join(
-                        str(
-                            type(row)
-                            ._meta.get_field(n.removesuffix("_id"))
-                            .verbose_name
-                        )
-                        if n.endswith("_id")
-                        else str(type(row)._meta.get_field(n).verbose_name)
-                        for n in changed
+                        str(by_attname[n].verbose_name) for n in changed
                     ),
                 }
             )
