@@ -18,13 +18,11 @@ from django.db import models
 from django.utils import translation
 from pypdf import PdfReader
 
-from cells.models import Device, Opening
-from compliance.assessment.texts import localise
+from compliance.calculators import written
 from compliance.proposals.data import proposal_data
 from compliance.proposals.models import Proposal, ProposalDocument
 from compliance.proposals.pdf.builder import build_proposal_pdf
 from compliance.proposals.views import SECTION_CHOICES
-from compliance.safety_functions.texts import localise_function
 from tests.walk import SIGNED_OUT, demo_world, visits
 
 pytestmark = pytest.mark.django_db
@@ -89,10 +87,6 @@ def _typed_strings() -> set[str]:
     suggestion, the space limits, a seeded catalogue line) has a Korean
     translation and stays in the check."""
     typed: set[str] = set()
-    # What a safety function's name may name: the layouts' device and opening
-    # labels (as the pages read those names).
-    labels = set(Device.objects.values_list("label", flat=True))
-    labels |= {str(o) for o in Opening.objects.all()}
     with translation.override("ko"):
         for model in apps.get_models():
             fields = [
@@ -102,15 +96,17 @@ def _typed_strings() -> set[str]:
             ]
             if not fields:
                 continue
-            for row in model._default_manager.values_list(*fields):
-                for value in row:
+            # Where the app wrote a text, its source is stored beside it.
+            sourced = any(f.name == "texts" for f in model._meta.concrete_fields)
+            columns = [*fields, "texts"] if sourced else fields
+            for row in model._default_manager.values_list(*columns):
+                sources = (row[-1] or {}) if sourced else {}
+                for field, value in zip(fields, row, strict=False):
                     if not isinstance(value, str) or not LATIN_WORD.search(value):
                         continue
-                    shown = localise(value, translation.gettext)
-                    if shown == value:
-                        # A safety function's name the app wrote, naming any
-                        # label: the app's too.
-                        shown = localise_function(value, translation.gettext, labels)
+                    shown = written.shown(
+                        value, sources.get(field), translation.gettext
+                    )
                     if shown == value:
                         typed.add(value)
     return typed

@@ -47,6 +47,7 @@ PURE_MODULES = {
     ],
     "calculators": [
         "compliance.calculators.registry",
+        "compliance.calculators.written",
         "compliance.calculators.iso13849",
         "compliance.calculators.iso13849_verification_tables",
         "compliance.calculators.iso13849_b10d",
@@ -73,8 +74,6 @@ PURE_MODULES = {
         "compliance.assessment.hazards.suggestions",
         "compliance.assessment.hazards.applications",
         "compliance.assessment.space_limits",
-        "compliance.assessment.texts",
-        "compliance.safety_functions.texts",
     ],
     "risk-assessment report": [
         "compliance.assessment.report.data",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
@@ -23,7 +25,7 @@ from compliance.assessment.models import (
     Phase,
     Revision,
 )
-from compliance.assessment.texts import localise
+from compliance.calculators import written
 from compliance.calculators.ts15066 import body_region_table
 
 NOT_ESTIMATED = [("", _("— not estimated —"))]
@@ -86,7 +88,7 @@ class LimitsForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, texts: Mapping[str, Any] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["exposed_persons"].choices = _translated(
             catalogue.exposed_person_choices()
@@ -95,13 +97,16 @@ class LimitsForm(forms.Form):
         # and shown in the reader's language; saved unchanged, the English is
         # kept, so the record does not change language with the clicker.
         self._stored_space_limits = self.initial.get("space_limits") or ""
+        self._shown_space_limits = written.shown(
+            self._stored_space_limits, (texts or {}).get("space_limits"), gettext
+        )
         if self._stored_space_limits:
-            self.initial["space_limits"] = localise(self._stored_space_limits, gettext)
+            self.initial["space_limits"] = self._shown_space_limits
 
     def clean_space_limits(self) -> str:
         value = self.cleaned_data["space_limits"]
         stored = self._stored_space_limits
-        if stored and value.strip() == localise(stored, gettext).strip():
+        if stored and value.strip() == self._shown_space_limits.strip():
             return stored
         return value
 
@@ -109,7 +114,7 @@ class LimitsForm(forms.Form):
     def for_revision(cls, revision: Revision, data=None) -> LimitsForm:
         """The form filled with the revision's limits (and its version)."""
         initial = {name: getattr(revision, name) for name in cls.base_fields}
-        return cls(data, initial=initial)
+        return cls(data, initial=initial, texts=revision.texts)
 
 
 def initial_from_query(form_class, query, prefix: str) -> dict:
@@ -216,17 +221,28 @@ class HazardForm(forms.Form):
     _APP_WRITTEN = ("task", "description")
 
     def __init__(
-        self, *args, cell: Cell, refresh_url: str = "", target: str = "", **kwargs
+        self,
+        *args,
+        cell: Cell,
+        refresh_url: str = "",
+        target: str = "",
+        texts: Mapping[str, Any] | None = None,
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        # A text the app stored in English (an accepted suggestion's) is shown
-        # in the reader's language; saved unchanged, the English is kept.
+        # A text the app stored in English (an accepted suggestion's, with its
+        # source in ``texts``) is shown in the reader's language; saved
+        # unchanged, the English is kept.
         self._stored = {
             name: self.initial.get(name) or "" for name in self._APP_WRITTEN
         }
+        self._shown = {
+            name: written.shown(stored, (texts or {}).get(name), gettext)
+            for name, stored in self._stored.items()
+        }
         for name, stored in self._stored.items():
             if stored:
-                self.initial[name] = localise(stored, gettext)
+                self.initial[name] = self._shown[name]
         group_id = (
             self.data.get(self.add_prefix("group"))
             or self.initial.get("group")
@@ -259,7 +275,7 @@ class HazardForm(forms.Form):
     def _kept(self, name: str) -> str:
         value = self.cleaned_data[name]
         stored = self._stored[name]
-        if stored and value == localise(stored, gettext).strip():
+        if stored and value == self._shown[name].strip():
             return stored
         return value
 

@@ -112,6 +112,10 @@ class Revision(models.Model):
         _("reasonably foreseeable misuse"), blank=True
     )
     space_limits = models.TextField(_("space limits"), blank=True)
+    # Where the app wrote its space limits from (compliance.calculators.written):
+    # {field: {"text": msgid, "values": {...}}}, to show them in the reader's
+    # language; a text a person changed since is shown as stored.
+    texts = models.JSONField(null=True, blank=True, editable=False)
     time_limits = models.TextField(_("time limits (life cycle)"), blank=True)
     exposed_persons = models.JSONField(_("persons exposed"), default=list, blank=True)
     # What the compliance checks read from the assessment.
@@ -244,6 +248,10 @@ class Hazard(models.Model):
         _("life-cycle phase"), max_length=30, choices=Phase.choices
     )
     task = models.CharField(_("task"), max_length=200)
+    # Where the app wrote its task and description from (compliance.calculators.written):
+    # {field: {"text": msgid, "values": {...}}}, to show them in the reader's
+    # language; a text a person changed since is shown as stored.
+    texts = models.JSONField(null=True, blank=True, editable=False)
     location_key = models.CharField(_("where in the cell"), max_length=40, blank=True)
     location_label = models.CharField(max_length=100, blank=True)
     body_region = models.CharField(

@@ -31,7 +31,7 @@ from compliance.assessment.models import Hazard, Revision, RevisionStatus
 from compliance.assessment.report import data as report
 from compliance.assessment.report.builder import build_report_pdf
 from compliance.assessment.services import LIMIT_FIELDS
-from compliance.assessment.texts import localise
+from compliance.calculators.written import field_shown
 from compliance.rules import selectors as rules_selectors
 from compliance.rules.selectors import config_words, stamp_lines, stamp_of
 
@@ -91,9 +91,9 @@ def _hazard_row(
         number=number,
         group=_(group.name),
         hazard=f"{_(origin.text)} → {_(consequence.text)}",
-        description=localise(hazard.description, _),
+        description=field_shown(hazard, "description", _),
         phase=hazard.get_phase_display(),
-        task=localise(hazard.task, _),
+        task=field_shown(hazard, "task", _),
         place=hazard.location_label,
         severity=hazard.severity,
         frequency=hazard.frequency,
@@ -120,7 +120,7 @@ def _limits(revision: Revision) -> tuple[report.Limit, ...]:
         if name == "exposed_persons":
             value = ", ".join(_(catalogue.exposed_person(p).label) for p in value)
         else:
-            value = localise(value, _)
+            value = field_shown(revision, name, _)
         limits.append(report.Limit(label=label[:1].upper() + label[1:], text=value))
     return tuple(limits)
 

@@ -32,6 +32,7 @@ from compliance.assessment.models import (
     Revision,
     SignatureDeclaration,
 )
+from compliance.calculators import written as written_texts
 from compliance.calculators.iso13849 import PlrInput, plr
 
 # What is loaded with each revision: its organisation (to authorise) and its
@@ -268,6 +269,34 @@ def revision_content(revision: Revision) -> RevisionContent:
         if (declaration := declaration_of(revision)) is not None
         else None,
     )
+
+
+def app_phrases(assessment: Assessment, translate) -> dict[str, str]:
+    """The texts the app wrote into the assessment's records (accepted
+    suggestions' tasks and descriptions, the space limits from the layout),
+    each in the language of ``translate``, by the English stored: for the
+    history and the comparison of revisions, whose values are those texts.
+    Two queries, whatever the number of revisions."""
+    phrases: dict[str, str] = {}
+    rows = list(
+        Hazard.objects.filter(revision__assessment=assessment)
+        .filter(texts__isnull=False)
+        .values_list("task", "description", "texts")
+    )
+    for task, description, texts in rows:
+        for field, stored in (("task", task), ("description", description)):
+            shown = written_texts.shown(stored, (texts or {}).get(field), translate)
+            if shown != stored:
+                phrases[stored] = shown
+    for stored, texts in assessment.revisions.filter(texts__isnull=False).values_list(
+        "space_limits", "texts"
+    ):
+        shown = written_texts.shown(
+            stored, (texts or {}).get("space_limits"), translate
+        )
+        if shown != stored:
+            phrases[stored] = shown
+    return phrases
 
 
 def history(assessment: Assessment) -> QuerySet[AuditEntry]:

@@ -39,6 +39,7 @@ from compliance.assessment.models import (
     RevisionStatus,
     SignatureDeclaration,
 )
+from compliance.calculators import written
 from compliance.rules import selectors as rules_selectors
 
 HAZARD_FIELDS = (
@@ -133,12 +134,13 @@ def _record(
     )
 
 
-def _space_limits(cell: Cell) -> str:
-    """The space limits as the layout states them, to start the text from: in
-    English whoever clicked, shown in the reader's language (``space_limits``)."""
+def _space_limits(cell: Cell) -> written.Source:
+    """The space limits as the layout states them, to start the text from:
+    stored in English whoever clicked, with their source, shown in the
+    reader's language (``compliance.calculators.written``)."""
     segments = list(cell.segments.all())
     polygon = cell.hazard_zone_shape == "polygon"
-    return space_limits.write(
+    return space_limits.source(
         base_x_mm=cell.robot_base_x_mm,
         base_y_mm=cell.robot_base_y_mm,
         zone_corners=len(cell.hazard_zone_polygon_mm) if polygon else None,
@@ -166,12 +168,14 @@ def assessment_open(*, cell: Cell, actor) -> Revision:
     if not created:
         return selectors.current_revision(assessment)
     require_edit(actor, cell.project.organisation_id)
+    limits = _space_limits(cell)
     with audit.acting_as(actor):
         revision = Revision.objects.create(
             assessment=assessment,
             number=1,
             created_by=actor,
-            space_limits=_space_limits(cell),
+            space_limits=written.render(limits),
+            texts={"space_limits": limits},
         )
         _record(revision, "create", "revision", str(revision.pk))
     return revision
@@ -260,14 +264,18 @@ def _validated(instance, fields) -> None:
 
 
 @transaction.atomic
-def hazard_add(*, revision: Revision, actor, **fields) -> Hazard:
+def hazard_add(
+    *, revision: Revision, actor, texts: written.Source | None = None, **fields
+) -> Hazard:
+    """A hazard in the draft's register; ``texts``: where the app wrote its
+    task and description from (an accepted suggestion's)."""
     require_edit(actor, _organisation_id(revision))
     _require_draft(revision)
     values = {name: fields[name] for name in HAZARD_FIELDS if name in fields}
     values["location_label"] = _check_location(revision, values.get("location_key", ""))
     _check_catalogue(values)
     order = (revision.hazards.aggregate(last=Max("order"))["last"] or 0) + 1
-    hazard = Hazard(revision=revision, order=order, **values)
+    hazard = Hazard(revision=revision, order=order, texts=texts, **values)
     _validated(hazard, values)
     with audit.acting_as(actor):
         hazard.save()
@@ -737,6 +745,7 @@ def revision_start_next(*, revision: Revision, actor) -> Revision:
             based_on=revision,
             created_by=actor,
             dismissed_suggestions=revision.dismissed_suggestions,
+            texts=revision.texts,
             **{name: getattr(revision, name) for name in LIMIT_FIELDS},
         )
         for hazard in revision.hazards.prefetch_related("measures"):
@@ -744,6 +753,7 @@ def revision_start_next(*, revision: Revision, actor) -> Revision:
                 revision=copy,
                 key=hazard.key,
                 order=hazard.order,
+                texts=hazard.texts,
                 **_hazard_values(hazard),
             )
             Measure.objects.bulk_create(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from compliance.assessment import checks, declaration, selectors
 from compliance.assessment.checks import CheckedFinding
 from compliance.assessment.models import Revision
-from compliance.assessment.texts import localise
+from compliance.calculators.written import field_shown
 
 # The limits of the machine (ISO 12100:2010 5.3) a revision must state to be
 # signed; the justification and the route are asked for only where a rule needs
@@ -70,7 +70,7 @@ def residual_findings(
             found.append(
                 checks.residual_finding(
                     hazard_key=str(hazard.key),
-                    task=localise(hazard.task, _),
+                    task=field_shown(hazard, "task", _),
                     verdict=verdict,
                     translate=_,
                 )
@@ -85,21 +85,19 @@ def unestimated_errors(revision: Revision) -> dict[str, str]:
     Read from the database, as locked for signing."""
     hazards = list(revision.hazards.all())
     errors = {}
-    unestimated = [h.task for h in hazards if not h.is_estimated]
+    unestimated = [h for h in hazards if not h.is_estimated]
     if unestimated:
         errors[NON_FIELD_ERRORS] = _(
             "Estimate the risk of every hazard before signing. Not estimated: %(tasks)s."
-        ) % {"tasks": "; ".join(localise(t, _) for t in unestimated)}
+        ) % {"tasks": "; ".join(field_shown(h, "task", _) for h in unestimated)}
     # A hazard not estimated at all is named once, above.
-    residual = [
-        h.task for h in hazards if h.is_estimated and not h.is_residual_estimated
-    ]
+    residual = [h for h in hazards if h.is_estimated and not h.is_residual_estimated]
     if residual:
         errors["residual_risk"] = _(
             "Estimate the residual risk of every hazard before signing, even where "
             "the measures leave it unchanged (ISO 12100:2010, 5.6). Not "
             "estimated: %(tasks)s."
-        ) % {"tasks": "; ".join(localise(t, _) for t in residual)}
+        ) % {"tasks": "; ".join(field_shown(h, "task", _) for h in residual)}
     return errors
 
 

@@ -24,7 +24,7 @@ from compliance.rules.findings import Status
 from compliance.rules.inputs import versioned
 from compliance.rules.selectors import (
     finding_translate,
-    layout_labels,
+    function_names,
     remembering,
     shown_finding,
 )
@@ -152,7 +152,7 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
         return column
     design = _design_cell(cell, concept)
     found = results.cell_finding_list(design)
-    labels = layout_labels(design)
+    labels = function_names(design)
     translate = remembering(finding_translate(labels))
 
     def show(finding) -> dict[str, Any]:

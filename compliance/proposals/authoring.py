@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cells.models import GuardKind
+from compliance.calculators.written import field_shown
 from compliance.documents import theme
 from compliance.proposals.selectors import CellStatus
 from compliance.rules.facts import SENSING_DEVICE_KINDS
 from compliance.rules.safeguarding import perimeter_of
-from compliance.safety_functions.selectors import function_text
 
 # Safety functions named in the concept; more are counted.
 NAMED_FUNCTIONS = 5
@@ -230,9 +230,7 @@ def safeguarding_lines(status: CellStatus) -> list[str]:
             % {"modes": ", ".join(cell.get_collaborative_modes_display())}
         )
     # A proposal's function names in the text's language (a typed one as typed).
-    functions = [
-        function_text(row.function, row.function.name, _) for row in status.functions
-    ]
+    functions = [field_shown(row.function, "name", _) for row in status.functions]
     if functions:
         names = ", ".join(functions[:NAMED_FUNCTIONS])
         if len(functions) > NAMED_FUNCTIONS:

@@ -4,7 +4,8 @@ language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -16,6 +17,7 @@ from compliance.assessment.checks import CellChecks
 from compliance.calculators.editions import STANDARDS
 from compliance.calculators.editions import labels as edition_labels
 from compliance.calculators.presentation import shown_citation
+from compliance.calculators.written import field_shown
 from compliance.rules import history, results
 from compliance.rules.cell_facts import cell_facts
 from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
@@ -24,7 +26,6 @@ from compliance.rules.findings import Finding, Rule
 from compliance.rules.inputs import cell_inputs, versioned
 from compliance.rules.results import cell_results, in_language, kept
 from compliance.rules.robot import CONFIG_KIND_LABELS
-from compliance.safety_functions.texts import localise_function
 
 STATUS_LABELS = {
     "pass": gettext_lazy("Pass"),
@@ -72,50 +73,54 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
     }
 
 
-def layout_labels(cell) -> frozenset[str]:
-    """The labels of the cell's devices and openings: what the app may have
-    written into a safety function's name (prefetched with the layout)."""
-    labels = {device.label for device in cell.devices.all()}
-    labels |= {
-        str(opening)
-        for segment in cell.segments.all()
-        for opening in segment.openings.all()
-    }
-    return frozenset(labels)
+# No function named: a finding shown without its cell's functions.
+NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
 
-def shown_subject(key: str, label: str, labels: Collection[str] = ()) -> str:
+def function_names(cell) -> dict[str, str]:
+    """The names the app wrote for the cell's safety functions (accepted
+    proposals', stored in English with their source), each in the reader's
+    language, by the name as stored: what a finding's subject or message
+    names. A name a person typed or changed is not among them."""
+    names = {}
+    for function in cell_inputs(cell).load().functions:
+        shown = field_shown(function, "name", _)
+        if shown != function.name:
+            names[function.name] = shown
+    return names
+
+
+def shown_subject(key: str, label: str, names: Mapping[str, str] = NO_NAMES) -> str:
     """A finding's subject in the reader's language: the app's own words (the
-    cell, an unguarded gap, an accepted proposal's function name naming one
-    of ``labels``) are translated; a label the user typed is not."""
+    cell, an unguarded gap, an accepted proposal's function name, one of
+    ``names``) are translated; a label the user typed is not."""
     if key == CELL_SUBJECT or key.startswith("gap:"):
         return _(label)
     if key.startswith("function:"):
-        return localise_function(label, _, labels)
+        return names.get(label, label)
     return label
 
 
-def subject_label(finding: Finding, labels: Collection[str] = ()) -> str:
-    return shown_subject(finding.subject_key, finding.subject_label, labels)
+def subject_label(finding: Finding, names: Mapping[str, str] = NO_NAMES) -> str:
+    return shown_subject(finding.subject_key, finding.subject_label, names)
 
 
-def finding_translate(labels: Collection[str] = ()):
-    """``gettext`` for a finding's message, that also reads a safety
-    function's name the app wrote (one of its values) in the reader's
-    language."""
+def finding_translate(names: Mapping[str, str] = NO_NAMES):
+    """``gettext`` for a finding's message, that also gives a safety
+    function's name the app wrote (one of its values, one of ``names``) in
+    the reader's language."""
 
     def translate(text: str) -> str:
-        shown = localise_function(text, _, labels)
-        return shown if shown != text else _(text)
+        shown = names.get(text)
+        return shown if shown is not None else _(text)
 
     return translate
 
 
 def remembering(translate: Callable[[str], str]) -> Callable[[str], str]:
     """``translate`` that works each text out once: the findings of a large
-    cell repeat the same messages, notes and words hundreds of times, and
-    reading a function's name back (``localise_function``) tries every
-    pattern. For one rendering in one language."""
+    cell repeat the same messages, notes and words hundreds of times. For
+    one rendering in one language."""
     seen: dict[str, str] = {}
 
     def translated(text: str) -> str:
@@ -145,7 +150,7 @@ def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
     if not kept:
         cell = cell_with_layout(cell)
         found = evaluate(cell_facts(cell))
-        translate = finding_translate(layout_labels(cell))
+        translate = finding_translate(function_names(cell))
         return CellChecks.of((f for r in found for f in r.findings), translate)
     # The layout is read only if the findings are computed.
     loaded = versioned(
@@ -155,8 +160,7 @@ def cell_checks(cell: Cell, *, kept: bool = True) -> CellChecks:
 
     def checks() -> CellChecks:
         findings = results.cell_finding_list(loaded)
-        cell_inputs(loaded).load()  # the layout: the labels a function's name gives
-        translate = finding_translate(layout_labels(loaded))
+        translate = finding_translate(function_names(loaded))
         return CellChecks.of(findings, translate)
 
     return results.kept(loaded, results.in_language("checks"), checks)
@@ -177,7 +181,7 @@ class ChecksByCell:
 
 def shown_finding(
     finding: Finding,
-    labels: Collection[str] = (),
+    names: Mapping[str, str] = NO_NAMES,
     *,
     translate: Callable[[str], str] | None = None,
     gettext: Callable[[str], str] = _,
@@ -186,13 +190,13 @@ def shown_finding(
     certainty_labels: Mapping[str, Any] = CERTAINTY_LABELS,
 ) -> dict[str, Any]:
     """A finding as the pages and the API show it. ``translate`` (its message's,
-    ``finding_translate``), ``gettext``, ``citation`` and the labels: worked
+    ``finding_translate``), ``gettext``, ``citation`` and the functions' names: worked
     out once when many findings are shown at once (``cell_findings``)."""
     return {
         "status": str(finding.status),
         "status_label": str(status_labels[finding.status]),
-        "subject": subject_label(finding, labels),
-        "message": finding.render(translate or finding_translate(labels)),
+        "subject": subject_label(finding, names),
+        "message": finding.render(translate or finding_translate(names)),
         "numbers": finding.numbers,
         "citation": citation(finding.citation),
         "certainty": str(finding.certainty),
@@ -211,12 +215,11 @@ def cell_findings(cell) -> dict[str, Any]:
     def shown() -> dict[str, Any]:
         found = cell_results(cell)
         counts = summary(found)
-        # The layout (read once per request, only when computing): the labels
-        # a safety function's name may give.
-        cell_inputs(cell).load()
-        labels = layout_labels(cell)
+        # The functions' names, in the reader's language (read once per
+        # request, only when computing).
+        names = function_names(cell)
         remembered = {
-            "translate": remembering(finding_translate(labels)),
+            "translate": remembering(finding_translate(names)),
             "gettext": remembering(_),
             "citation": remembering(shown_citation),
             "status_labels": {k: str(v) for k, v in STATUS_LABELS.items()},
@@ -229,7 +232,7 @@ def cell_findings(cell) -> dict[str, Any]:
                 {
                     "rule": shown_rule(r.rule),
                     "findings": [
-                        shown_finding(f, labels, **remembered) for f in r.findings
+                        shown_finding(f, names, **remembered) for f in r.findings
                     ],
                 }
                 for r in found

@@ -356,6 +356,10 @@ class SafetyFunction(models.Model):
     # revision of the assessment to the next, so the link survives revisions.
     hazard_keys = models.JSONField(_("hazards mitigated"), default=list, blank=True)
     suggestion_key = models.CharField(max_length=80, blank=True)
+    # Where the app wrote the texts above from (compliance.calculators.written):
+    # {field: {"text": msgid, "values": {...}}}, to show them in the reader's
+    # language; a text a person changed since is shown as stored.
+    texts = models.JSONField(null=True, blank=True, editable=False)
     order = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -436,6 +440,10 @@ class Subsystem(models.Model):
     order = models.PositiveSmallIntegerField(default=0)
     role = models.CharField(_("role"), max_length=10, choices=SubsystemRole.choices)
     label = models.CharField(_("label"), max_length=80)
+    # Where the app wrote the texts above from (compliance.calculators.written):
+    # {field: {"text": msgid, "values": {...}}}, to show them in the reader's
+    # language; a text a person changed since is shown as stored.
+    texts = models.JSONField(null=True, blank=True, editable=False)
     library_device = models.ForeignKey(
         LibraryDevice,
         on_delete=models.SET_NULL,

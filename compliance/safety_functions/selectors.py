@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from cells.models import Cell, Device
 from compliance.assessment.models import Assessment, RevisionStatus
 from compliance.assessment.selectors import hazard_plr, perimeter_labels
-from compliance.assessment.texts import localise
 from compliance.calculators.iso13849_k1 import K1Table
+from compliance.calculators.written import field_shown
 from compliance.safety_functions import proposing
 from compliance.safety_functions.documents import ValidationTest, validation_plan
 from compliance.safety_functions.models import (
@@ -25,7 +25,6 @@ from compliance.safety_functions.models import (
     Subsystem,
     ValidationRecord,
 )
-from compliance.safety_functions.texts import localise_function
 from compliance.safety_functions.verification import (
     FunctionDevice,
     FunctionVerdict,
@@ -127,7 +126,7 @@ def _refs(revision) -> dict[str, HazardRef]:
             key=str(hazard.key),
             # An accepted suggestion's task is stored in English: read it in
             # the reader's language, as the register shows it.
-            label=localise(hazard.task, gettext),
+            label=field_shown(hazard, "task", gettext),
             plr=hazard_plr(hazard),
             location_key=hazard.location_key,
             device_keys=tuple(
@@ -471,21 +470,3 @@ def io_counts(rows: list[FunctionRow]) -> dict[str, int]:
     inputs = sum(1 for r in rows for s in r.subsystems if s.role == "input")
     outputs = sum(1 for r in rows for s in r.subsystems if s.role == "output")
     return {"inputs": inputs, "outputs": outputs}
-
-
-def function_labels(function: SafetyFunction) -> frozenset[str]:
-    """The labels an accepted proposal's texts may name: its device's and the
-    opening the device guards (loaded with the function)."""
-    device = function.device
-    if device is None:
-        return frozenset()
-    labels = {device.label}
-    if device.opening_id:
-        labels.add(str(device.opening))
-    return frozenset(labels)
-
-
-def function_text(function: SafetyFunction, text: str, translate=gettext) -> str:
-    """One of the function's texts (its name, trigger, reaction, a
-    subsystem's label) in the reader's language where the app wrote it."""
-    return localise_function(text, translate, function_labels(function))

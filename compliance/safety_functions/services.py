@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from cells.models import Cell, Device, Organisation
 from cells.permissions import require_edit
+from compliance.calculators import written
 from compliance.calculators.iso13849_k1 import K1ImportError, parse_k1_csv
 from compliance.safety_functions import documents, selectors
 from compliance.safety_functions.models import (
@@ -119,6 +120,8 @@ def function_create(*, cell: Cell, actor, **fields: Any) -> SafetyFunction:
     order = SafetyFunction.objects.filter(cell=cell).aggregate(n=Max("order"))["n"]
     function = SafetyFunction(cell=cell, order=(order or 0) + 1, **values)
     function.suggestion_key = fields.get("suggestion_key", "")
+    # Where the app wrote its texts from, to show them in the reader's language.
+    function.texts = fields.get("texts")
     _saved(function)
     return function
 
@@ -256,9 +259,7 @@ def _device_subsystem(device: Device | None, label: str) -> dict[str, Any]:
 
 
 @transaction.atomic
-def function_suggestion_accept(
-    *, cell: Cell, actor, key: str, translate=lambda s: s
-) -> SafetyFunction:
+def function_suggestion_accept(*, cell: Cell, actor, key: str) -> SafetyFunction:
     """The proposed function with its chain of subsystems; the input takes
     the device's data (its library entry's, or the PL it claims)."""
     require_edit(actor, _organisation_id(cell))
@@ -270,28 +271,38 @@ def function_suggestion_accept(
         if suggestion.device_pk
         else None
     )
+    # Stored in English whoever clicked, with where each text came from, so
+    # that it is shown in the reader's language (``written.field_shown``).
     function = function_create(
         cell=cell,
         actor=actor,
-        name=suggestion.name.render(translate)[:120],
+        name=suggestion.name.render()[:120],
         safeguard=suggestion.safeguard,
         device=device,
         collaborative_mode=suggestion.collaborative_mode,
-        trigger=suggestion.trigger.render(translate)[:300],
-        reaction=suggestion.reaction.render(translate)[:300],
+        trigger=suggestion.trigger.render()[:300],
+        reaction=suggestion.reaction.render()[:300],
         stop_category=suggestion.stop_category,
         hazard_keys=list(suggestion.hazard_keys),
         suggestion_key=suggestion.key,
+        texts={
+            name: written.from_line(getattr(suggestion, name))
+            for name in ("name", "trigger", "reaction")
+        },
     )
     for order, template in enumerate(suggestion.subsystems, start=1):
-        label = template.label.render(translate)
+        label = template.label.render()
         values = (
             _device_subsystem(device, label)
             if template.device_pk
             else {"label": label[:80], "route": SubsystemRoute.CERTIFIED}
         )
         subsystem = Subsystem(
-            function=function, order=order, role=template.role, **values
+            function=function,
+            order=order,
+            role=template.role,
+            texts={"label": written.from_line(template.label)},
+            **values,
         )
         subsystem.full_clean()
         subsystem.save()
@@ -451,6 +462,7 @@ def functions_copy(*, source: Cell, target: Cell) -> tuple[int, int]:
             cell=target,
             order=function.order,
             suggestion_key=function.suggestion_key,
+            texts=function.texts,
             **{f: getattr(function, f) for f in FUNCTION_FIELDS if f != "device"},
             device=device,
         )
@@ -460,6 +472,7 @@ def functions_copy(*, source: Cell, target: Cell) -> tuple[int, int]:
             part = Subsystem(
                 function=copy,
                 order=subsystem.order,
+                texts=subsystem.texts,
                 **{f: getattr(subsystem, f) for f in SUBSYSTEM_FIELDS if f != "device"},
                 device=twin,
             )

@@ -19,6 +19,7 @@ from cells import selectors as cell_selectors
 from cells.permissions import can_edit, require_edit
 from compliance.calculators.iso13849_verification_tables import K1_COLUMN_KEYS
 from compliance.calculators.presentation import shown_citation
+from compliance.calculators.written import field_shown
 from compliance.safety_functions import diagram, documents, selectors, services
 from compliance.safety_functions.forms import (
     PfhdTableForm,
@@ -119,7 +120,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
     blocks = [
         diagram.BlockInput(
             role=s.get_role_display(),
-            label=selectors.function_text(row.function, s.label, _),
+            label=field_shown(s, "label", _),
             detail=_subsystem_detail(s, sub(i)),
             pl=sub(i).pl if sub(i) else None,
         )
@@ -133,9 +134,9 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
         "pk": function.pk,
         "function": function,
         # What the app wrote (an accepted proposal's) in the reader's language.
-        "name": selectors.function_text(function, function.name, _),
-        "trigger": selectors.function_text(function, function.trigger, _),
-        "reaction": selectors.function_text(function, function.reaction, _),
+        "name": field_shown(function, "name", _),
+        "trigger": field_shown(function, "trigger", _),
+        "reaction": field_shown(function, "reaction", _),
         "safeguard": function.get_safeguard_display(),
         "status": _status(verdict.status),
         "plr": verdict.plr,
@@ -153,7 +154,7 @@ def function_view(row: selectors.FunctionRow) -> dict[str, Any]:
         "subsystem_results": [
             {
                 "subsystem": s,
-                "label": selectors.function_text(function, s.label, _),
+                "label": field_shown(s, "label", _),
                 "result": sub(i),
                 "steps": [line.render(_) for line in sub(i).steps] if sub(i) else [],
                 "warnings": [line.render(_) for line in sub(i).warnings]

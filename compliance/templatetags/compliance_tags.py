@@ -20,10 +20,10 @@ def citation(text):
 
 
 @register.filter
-def finding_subject(finding, labels=()):
-    """``{{ finding|finding_subject:labels }}``: a checked finding's subject
-    in the reader's language (``labels``: the layout's, for a function's
-    name the app wrote)."""
+def finding_subject(finding, names=None):
+    """``{{ finding|finding_subject:names }}``: a checked finding's subject
+    in the reader's language (``names``: the cell's function names the app
+    wrote, ``rules.selectors.function_names``)."""
     from compliance.rules.selectors import shown_subject
 
-    return shown_subject(finding.subject_key, finding.subject, labels or ())
+    return shown_subject(finding.subject_key, finding.subject, names or {})

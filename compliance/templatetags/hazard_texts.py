@@ -1,30 +1,33 @@
-"""``{{ hazard.task|localised }}``: a task or description the app stored in
-English (an accepted suggestion's), in the reader's language; any other text
-unchanged (``compliance.assessment.hazards.suggestions.localise``)."""
+"""Texts the app stored in English, shown in the reader's language
+(``compliance.calculators.written``)."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.translation import gettext
 
-from compliance.assessment.texts import localise
+from compliance.calculators.written import field_shown
 
 register = template.Library()
 
 
 @register.filter
-def localised(text):
-    """The text in the reader's language if the app wrote it, else as is."""
-    return localise(text, gettext) if isinstance(text, str) else text
+def shown(record, field):
+    """``{{ hazard|shown:"task" }}``: a record's text in the reader's language
+    where the app wrote it (an accepted suggestion's task, the space limits
+    from the layout, an accepted proposal's function name), from the source
+    stored beside it; a text a person typed or changed, as stored."""
+    return field_shown(record, field, gettext)
 
 
 @register.filter
-def function_text(text, function):
-    """``{{ function.name|function_text:function }}``: a safety function's
-    text in the reader's language where the app wrote it from a proposal."""
-    from compliance.safety_functions.selectors import function_text as shown
-
-    return shown(function, text, gettext) if isinstance(text, str) else text
+def phrase(text, phrases):
+    """``{{ value|phrase:phrases }}``: a text from the history (a value before
+    or after a change) in the reader's language if it is one the app wrote
+    (``phrases``: ``assessment.selectors.app_phrases``), else as it is."""
+    if not isinstance(text, str) or not phrases:
+        return text
+    return phrases.get(text, text)
 
 
 @register.filter

@@ -23,16 +23,14 @@ Texts are English, marked with ``gettext_noop``; ``%(name)s`` placeholders in
 ``task`` are filled from ``values`` after translation.
 
 An accepted suggestion is stored in English (``task_text()`` untranslated and
-the English ``rationale``), so the register is the same whoever clicked;
-``localise`` shows such a stored text in the reader's language wherever the
-register is shown. A text a user typed is not a suggestion's text and comes
-back unchanged.
+the English ``rationale``), so the register is the same whoever clicked, with
+its source beside it (``texts()``, ``compliance.calculators.written``): it is
+shown in the reader's language from that source wherever the register is
+shown. A text a user typed or edited is shown as typed.
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable, Collection
 from typing import Literal, Self
 
@@ -41,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from cells.applications import DEFAULT_APPLICATION, Application
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.hazards.applications import APPLICATION_HAZARDS
+from compliance.calculators import written
 from compliance.calculators.base import gettext_noop
 
 RobotKind = Literal["industrial", "collaborative"]
@@ -123,6 +122,14 @@ class Suggestion(BaseModel):
         """
         text = translate(self.task)
         return text % self.values if self.values else text
+
+    def texts(self) -> dict[str, written.Source]:
+        """Where the hazard's task and description come from, stored beside
+        them (``compliance.calculators.written``)."""
+        return {
+            "task": written.source(self.task, self.values),
+            "description": written.source(self.rationale),
+        }
 
 
 def _number(value: float) -> int | float:
@@ -384,52 +391,3 @@ def _every_suggestion() -> tuple[Suggestion, ...]:
             )
         )
     )
-
-
-_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-
-
-@functools.cache
-def _texts() -> tuple[frozenset[str], tuple[tuple[re.Pattern[str], str], ...]]:
-    """The suggestions' plain texts, and a pattern for each task with values
-    (matching the English text with any values filled in)."""
-    plain: set[str] = set()
-    patterns: dict[str, re.Pattern[str]] = {}
-    for s in _every_suggestion():
-        plain.add(s.rationale)
-        if not _PLACEHOLDER.search(s.task):
-            plain.add(s.task)
-            continue
-        parts = _PLACEHOLDER.split(s.task)
-        regex = "".join(
-            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-            for i, part in enumerate(parts)
-        )
-        patterns[s.task] = re.compile(regex, re.DOTALL)
-    # The most specific first: "through %(label)s (in %(segment)s)" before
-    # "through %(label)s", which would also match it.
-    ordered = sorted(patterns.items(), key=lambda item: -len(item[1].groupindex))
-    return frozenset(plain), tuple((p, msgid) for msgid, p in ordered)
-
-
-def localise(text: str, translate: Callable[[str], str]) -> str:
-    """A stored task or description in the reader's language.
-
-    A suggestion's English text (as ``task_text()`` and ``rationale`` give it,
-    values filled in) comes back translated by ``translate`` with the same
-    values; any other text (the user's own, or one stored translated before
-    texts were stored in English) comes back unchanged.
-    """
-    if not text:
-        return text
-    plain, patterns = _texts()
-    if text in plain:
-        return translate(text)
-    for pattern, msgid in patterns:
-        found = pattern.fullmatch(text)
-        if found:
-            try:
-                return translate(msgid) % found.groupdict()
-            except (KeyError, ValueError, TypeError):
-                return text
-    return text

@@ -21,7 +21,7 @@ from compliance.assessment.models import (
     Revision,
 )
 from compliance.assessment.register_xlsx import template as t
-from compliance.assessment.texts import localise
+from compliance.calculators.written import field_shown
 
 # Sheets of the cell that rooms above this one add after the register's (the
 # guarding concepts, issue 27): the register cannot import them, so they hand
@@ -45,9 +45,9 @@ def _hazard_values(number: int, hazard: Hazard) -> dict[str, object]:
         "origin": hazard.origin,
         "consequence": hazard.consequence,
         "phase": hazard.phase,
-        "task": localise(hazard.task, _),
+        "task": field_shown(hazard, "task", _),
         "location_key": hazard.location_key,
-        "description": localise(hazard.description, _),
+        "description": field_shown(hazard, "description", _),
         "body_region": hazard.body_region,
         "contact_type": hazard.contact_type,
         "contact_area_cm2": (

@@ -85,7 +85,11 @@ def hazard_edit(request: HttpRequest, pk: int) -> HttpResponse:
     }
     initial["version"] = hazard.version
     form = HazardForm(
-        request.POST or None, cell=cell, initial=initial, prefix=f"h{hazard.pk}"
+        request.POST or None,
+        cell=cell,
+        initial=initial,
+        prefix=f"h{hazard.pk}",
+        texts=hazard.texts,
     )
     error = ""
     if request.method == "POST" and form.is_valid():
@@ -105,6 +109,7 @@ def hazard_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 cell=cell,
                 initial={**initial, "version": current.version},
                 prefix=f"h{hazard.pk}",
+                texts=current.texts,
             )
             error = conflict_message()
         except ValidationError as exc:

@@ -122,10 +122,12 @@ def suggestion_accept(request: HttpRequest, pk: int, key: str) -> HttpResponse:
             origin=suggestion.origin_id,
             consequence=suggestion.consequence_id,
             phase=suggestion.phase,
-            # Stored in English, shown in the reader's language (``localise``).
+            # Stored in English with where it came from, shown in the
+            # reader's language (``compliance.calculators.written``).
             task=suggestion.task_text()[:200],
             location_key=location if location in labels else "",
             description=suggestion.rationale,
+            texts=suggestion.texts(),
         )
         revision = services.suggestion_dismiss(
             revision=revision, actor=request.user, key=key

@@ -21,7 +21,7 @@ from compliance.assessment.content import diff as content_diff
 from compliance.assessment.forms import HistoryFilterForm, SignForm
 from compliance.assessment.models import Assessment, Revision
 from compliance.assessment.views import register
-from compliance.rules.selectors import layout_labels
+from compliance.rules.selectors import function_names
 
 WORKFLOW = {
     "submit": (services.revision_submit, gettext_lazy("Submitted for review.")),
@@ -104,7 +104,7 @@ def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
         "form": form,
         "back": back,
         "reason_max_length": declaration.REASON_MAX_CHARS,
-        "labels": layout_labels(cell),
+        "names": function_names(cell),
     }
     return render(request, "compliance/assessment/revision_sign.html", context)
 
@@ -134,6 +134,7 @@ def revision_diff(request: HttpRequest, pk: int) -> HttpResponse:
         "against": against,
         "changes": changes,
         "labels": history.FIELD_LABELS,
+        "phrases": selectors.app_phrases(revision.assessment, _),
     }
     return render(request, "compliance/assessment/revision_diff.html", context)
 
@@ -169,6 +170,7 @@ def assessment_history(request: HttpRequest, cell_pk: int) -> HttpResponse:
         "form": form,
         "page": page,
         "stories": history.tell(list(page.object_list), existing.pk),
+        "phrases": selectors.app_phrases(existing, _),
         "filtered": form.is_bound,
         "time_zone": timezone.get_current_timezone_name(),
     }

@@ -41,8 +41,9 @@ from compliance.rules.inputs import versioned
 from compliance.rules.results import in_language, kept
 from compliance.rules.selectors import (
     CERTAINTY_LABELS,
+    NO_NAMES,
     finding_translate,
-    layout_labels,
+    function_names,
     remembering,
     rule_text,
     shown_citation,
@@ -173,7 +174,7 @@ def _findings(cell, findings) -> tuple[FindingRow, ...]:
     worked out once per change of what they rest on, like the findings."""
 
     def compute() -> tuple[FindingRow, ...]:
-        labels = layout_labels(cell)
+        labels = function_names(cell)
         # Each message and citation worked out once for all the findings.
         translate = remembering(finding_translate(labels))
         citation = remembering(shown_citation)
@@ -183,7 +184,7 @@ def _findings(cell, findings) -> tuple[FindingRow, ...]:
 
 
 def _finding(
-    finding, labels=frozenset(), translate=None, citation=shown_citation
+    finding, labels=NO_NAMES, translate=None, citation=shown_citation
 ) -> FindingRow:
     return FindingRow(
         rule_id=finding.rule_id,

@@ -37,7 +37,7 @@ from compliance.rules.plan_marks import failing_openings, uncovered_approaches
 from compliance.rules.selectors import (
     cell_with_layout,
     finding_translate,
-    layout_labels,
+    function_names,
     remembering,
     shown_citation,
     subject_label,
@@ -77,7 +77,7 @@ def concepts_section(cell) -> ConceptsSection | None:
 def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
     concept, design = column["concept"], column["design"]
     findings = results.cell_finding_list(design)
-    labels = layout_labels(design)
+    labels = function_names(design)
     translate = remembering(finding_translate(labels))
     national = [
         f

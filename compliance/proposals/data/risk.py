@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from compliance.assessment import selectors
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import RevisionStatus
-from compliance.assessment.texts import localise
+from compliance.calculators.written import field_shown
 from compliance.proposals.pdf.data import (
     AcceptedFinding,
     HazardRow,
@@ -49,7 +49,7 @@ def risk_section(cell) -> RiskSection | None:
                 phase=hazard.get_phase_display(),
                 # An accepted suggestion's English task, in the proposal's
                 # language; the user's own text as typed.
-                task=localise(hazard.task, _),
+                task=field_shown(hazard, "task", _),
                 plr=selectors.hazard_plr(hazard),
                 measures=measures,
                 residual_risk=f"PLr {residual}" if residual else "—",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from compliance.calculators.presentation import shown_citation
+from compliance.calculators.written import field_shown
 from compliance.proposals.pdf.data import (
     PfhdFigure,
     PlannedTest,
@@ -52,7 +53,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
             SubsystemRow(
                 role=subsystem.role,
                 role_label=subsystem.get_role_display(),
-                label=function_selectors.function_text(function, subsystem.label, _),
+                label=field_shown(subsystem, "label", _),
                 route=subsystem.get_route_display(),
                 pl=done.pl if done else None,
                 pfhd=_pfhd(done, done.pfhd_basis) if done else None,
@@ -96,7 +97,7 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
         safeguard=function.safeguard,
     )
     return SafetyFunctionRow(
-        name=function_selectors.function_text(function, function.name, _),
+        name=field_shown(function, "name", _),
         safeguard=function.get_safeguard_display(),
         device=function.device.label if function.device else "",
         status=verdict.status,
@@ -120,8 +121,8 @@ def _function(row: function_selectors.FunctionRow) -> SafetyFunctionRow:
         one_source=result.certainty == "one_source" if result else False,
         subsystems=tuple(subsystems),
         specification=Specification(
-            trigger=function_selectors.function_text(function, function.trigger, _),
-            reaction=function_selectors.function_text(function, function.reaction, _),
+            trigger=field_shown(function, "trigger", _),
+            reaction=field_shown(function, "reaction", _),
             stop_category=function.get_stop_category_display()
             if function.stop_category
             else "",

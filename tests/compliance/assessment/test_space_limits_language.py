@@ -12,16 +12,17 @@ from django.utils import translation
 
 from compliance.assessment import services, space_limits
 from compliance.assessment.report_views import report_data
-from compliance.assessment.texts import localise
+from compliance.calculators import written
 from tests.factories import GuardSegmentFactory, OpeningFactory
 
 KO = {"HTTP_ACCEPT_LANGUAGE": "ko"}
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
-def ko(text: str) -> str:
+def ko(revision) -> str:
+    """The revision's space limits as a Korean reader sees them."""
     with translation.override("ko"):
-        return localise(text, translation.gettext)
+        return written.field_shown(revision, "space_limits", translation.gettext)
 
 
 @pytest.fixture
@@ -86,10 +87,11 @@ def test_the_limits_form_shows_korean_and_keeps_the_english_when_unchanged(
     stored = revision.space_limits
     url = reverse("compliance:limits_edit", args=[revision.pk])
     form = engineer_client.get(url, **KO).text
-    assert ko(stored) in form
+    shown = ko(revision)
+    assert shown != stored and shown in form
     post = {
         "intended_use": "Palletising",
-        "space_limits": ko(stored),
+        "space_limits": shown,
         "version": revision.version,
     }
     engineer_client.post(url, post, **KO)
@@ -97,7 +99,7 @@ def test_the_limits_form_shows_korean_and_keeps_the_english_when_unchanged(
     assert revision.intended_use == "Palletising"
     assert revision.space_limits == stored  # still the English the app wrote
 
-    edited = ko(stored) + " 남쪽은 벽."
+    edited = shown + " 남쪽은 벽."
     post = {"space_limits": edited, "version": revision.version}
     engineer_client.post(url, post, **KO)
     revision.refresh_from_db()
@@ -119,7 +121,7 @@ def test_the_report_prints_the_space_limits_in_its_language(engineer_client, fen
 
 
 def test_a_drawn_zone_and_a_typed_text():
-    polygon = space_limits.write(
+    source = space_limits.source(
         base_x_mm=12500,
         base_y_mm=0,
         zone_corners=5,
@@ -128,17 +130,18 @@ def test_a_drawn_zone_and_a_typed_text():
         perimeter_mm=0,
         openings=0,
     )
+    polygon = written.render(source)
     assert "hazard zone a polygon of 5 corners." in polygon
     assert "x 12,500" in polygon
-    shown = ko(polygon)
-    assert "위험 구역: 꼭짓점 5개의 다각형." in shown
-    assert "Robot base" not in shown
-    typed = "Robot base at the north wall; the rest is open floor."
-    assert ko(typed) == typed
-    # A text that starts like the app's but was edited is the engineer's.
-    assert ko(polygon + " Except the north wall.") == polygon + (
-        " Except the north wall."
-    )
+    with translation.override("ko"):
+        shown = written.shown(polygon, source, translation.gettext)
+        assert "위험 구역: 꼭짓점 5개의 다각형." in shown
+        assert "Robot base" not in shown
+        typed = "Robot base at the north wall; the rest is open floor."
+        assert written.shown(typed, source, translation.gettext) == typed
+        # A text that starts like the app's but was edited is the engineer's.
+        edited = polygon + " Except the north wall."
+        assert written.shown(edited, source, translation.gettext) == edited
 
 
 def test_services_write_english_whatever_the_active_language(fenced, safety_engineer):

@@ -14,10 +14,10 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from compliance.assessment import services
-from compliance.assessment.hazards.suggestions import localise
 from compliance.assessment.models import Hazard
 from compliance.assessment.register_xlsx.export import register_workbook
 from compliance.assessment.report_views import report_data
+from compliance.calculators import written
 from compliance.proposals.data import proposal_data
 from compliance.proposals.services import proposal_request
 
@@ -165,14 +165,40 @@ def test_a_typed_task_is_shown_unchanged_in_both_languages(
 @pytest.mark.parametrize(
     "text",
     [
-        "",
-        "task",  # a msgid of the catalogue, but no suggestion's text
+        "task",  # a msgid of the catalogue, but not the suggestion's text
         GRIPPER_KO,  # stored in Korean before: stays as it is
-        GRIPPER_EN + " (checked)",
+        GRIPPER_EN + " (checked)",  # the app's text, edited
     ],
 )
-def test_only_a_suggestions_own_text_is_translated(text):
-    assert localise(text, ko) == text
+def test_only_the_text_the_app_wrote_is_translated(accepted, text):
+    """A text that is not its source's English (a person changed it, or
+    typed another that happens to be one of the app's) is shown as stored:
+    nothing is matched back to a message id."""
+    Hazard.objects.filter(pk=accepted.pk).update(task=text)
+    accepted.refresh_from_db()
+    with translation.override("ko"):
+        assert written.field_shown(accepted, "task", translation.gettext) == text
+        assert written.field_shown(accepted, "description", translation.gettext) != (
+            accepted.description
+        )
+
+
+def test_a_typed_text_equal_to_a_suggestions_is_the_persons(
+    owner_client, revision, safety_engineer
+):
+    """Typed, word for word, as a suggestion's English: no source, so it is
+    the engineer's own text and shown as typed (before, any text equal to
+    one of the app's was translated)."""
+    services.hazard_add(
+        revision=revision,
+        actor=safety_engineer,
+        group="mechanical",
+        origin="moving_elements",
+        consequence="crushing",
+        phase="operation",
+        task=GRIPPER_EN,
+    )
+    assert GRIPPER_EN in owner_client.get(page(revision), **KO).text
 
 
 def test_the_safety_functions_name_the_hazard_in_the_readers_language(accepted, cell):
