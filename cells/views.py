@@ -28,10 +28,11 @@ from django.forms import ModelForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -44,7 +45,7 @@ from cells.drawing import (
     element_key,
     layout_drawing,
 )
-from cells.drawing_svg import SvgWords, render_svg
+from cells.drawing.svg import plan_svg_context
 from cells.forms import (
     CellCertificateForm,
     CellForm,
@@ -107,15 +108,6 @@ def drawing_labels() -> DrawingLabels:
     )
 
 
-def svg_words() -> SvgWords:
-    """The words of the plan's SVG itself, in the reader's language."""
-    return SvgWords(
-        plan_of=_("Plan of %(name)s"),
-        hazard_zone=_("Hazard zone"),
-        robot_base=_("Robot base"),
-    )
-
-
 def _drawing(cell: Cell) -> Drawing:
     """The plan of a cell loaded by ``selectors.cell_with_layout`` (with its
     underlay), with each device's required minimum distance."""
@@ -127,6 +119,20 @@ def _drawing(cell: Cell) -> Drawing:
         plan=selectors.plan_of(cell),
         **plan_marks(cell),
     )
+
+
+PLAN_SVG = "cells/partials/plan_svg.html"
+
+
+def plan_svg(drawing: Drawing, cell: Cell, **options) -> SafeString:
+    """The SVG of ``drawing``, the plan of ``cell``, written by the template
+    ``PLAN_SVG`` in the active language; ``options``: those of
+    ``cells.drawing.svg.plan_svg_context`` (the element selected, the image
+    under the plan, a standalone file)."""
+    context = plan_svg_context(
+        drawing, name=cell.name, title_id=f"layout-title-{cell.pk}", **options
+    )
+    return render_to_string(PLAN_SVG, context)
 
 
 # Projects -------------------------------------------------------------------
@@ -268,11 +274,9 @@ def _layout_stylesheet() -> str:
 def cell_layout_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The plan alone, as an SVG file to download or embed."""
     cell = selectors.cell_with_layout(request.user, pk, with_underlay=True)
-    svg = render_svg(
+    svg = plan_svg(
         _drawing(cell),
-        name=cell.name,
-        title_id=f"layout-title-{cell.pk}",
-        words=svg_words(),
+        cell,
         standalone=True,
         stylesheet=_layout_stylesheet(),
         nonce=request.csp_nonce,
@@ -414,10 +418,11 @@ def plan_for(cell: Cell) -> dict:
 
 def _plan(cell: Cell, selected_key: str) -> dict:
     """The plan of a cell loaded by ``selectors.cell_with_layout`` (with its
-    underlay) as SVG, with what the page says of it: drawn once per change of
-    what it shows (the findings' version covers the cell, its layout and the
-    distances required of its devices; besides, the language, the imported
-    drawing and floor-plan image under it, the element highlighted)."""
+    underlay) as SVG (``plan_svg``), with what the page says of it: drawn
+    once per change of what it shows and kept in the cache (the findings'
+    version covers the cell, its layout, the distances required of its
+    devices and the template; besides, the language, the imported drawing
+    and floor-plan image under it, the element highlighted)."""
     # The floor-plan image under the plan (cells.layout_image), if shown.
     image = underlay_image(cell)
     shown = digest(get_language(), selected_key, underlay_lines(cell), image)
@@ -425,14 +430,7 @@ def _plan(cell: Cell, selected_key: str) -> dict:
     def draw() -> dict:
         drawing = _drawing(cell)
         return {
-            "svg": render_svg(
-                drawing,
-                name=cell.name,
-                title_id=f"layout-title-{cell.pk}",
-                words=svg_words(),
-                selected_key=selected_key,
-                image=image,
-            ),
+            "svg": str(plan_svg(drawing, cell, selected_key=selected_key, image=image)),
             "grid_step_mm": drawing.grid_step_mm,
             "view_width": drawing.view_width,
             "view_height": drawing.view_height,

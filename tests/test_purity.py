@@ -32,7 +32,7 @@ PURE_MODULES = {
         "cells.drawing.devices",
         "cells.drawing.checks",
         "cells.drawing.plan",
-        "cells.drawing_svg",
+        "cells.drawing.svg",
         "cells.applications",
     ],
     "layout dxf": [

@@ -18,7 +18,9 @@ Plan y points up as on a drawing; SVG y points down, so every plan point
 The parts: ``primitives`` (the shapes and the ``Drawing``), ``labels`` (the
 names and texts of the labels and where captions go), ``devices`` (the placed
 devices), ``checks`` (the safety engineer's marks) and ``plan``
-(``layout_drawing``, which puts them together). Import from here.
+(``layout_drawing``, which puts them together). Import from here; the
+context of the SVG template (``templates/cells/partials/plan_svg.html``)
+from ``svg``.
 """
 
 from __future__ import annotations

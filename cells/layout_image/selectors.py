@@ -19,9 +19,9 @@ DEFERRED = "underlay_image__data"
 
 @dataclass(frozen=True)
 class UnderlayImage:
-    """What ``cells.drawing_svg`` draws: the image's
-    address and its rectangle in the drawing's coordinates (y is -plan y),
-    in mm, and its opacity from 0 to 1."""
+    """What the plan's SVG (``cells/partials/plan_svg.html``) draws: the
+    image's address and its rectangle in the drawing's coordinates (y is
+    -plan y), in mm, and its opacity from 0 to 1."""
 
     href: str
     x: float

@@ -1,12 +1,10 @@
 """``{% layout_svg %}``: the plan of the cell in the context, as inline SVG
-written by ``cells.drawing_svg`` (escaped there)."""
+written by the template ``cells/partials/plan_svg.html`` (``views.plan_svg``)."""
 
 from __future__ import annotations
 
 from django import template
-from django.utils.safestring import SafeString, mark_safe
-
-from cells.drawing_svg import render_svg
+from django.utils.safestring import SafeString
 
 register = template.Library()
 
@@ -22,14 +20,9 @@ def layout_svg(context, **overrides) -> SafeString:
     }
     from cells import views
 
-    cell = values["cell"]
-    return mark_safe(
-        render_svg(
-            values["drawing"],
-            name=cell.name,
-            title_id=f"layout-title-{cell.pk}",
-            words=views.svg_words(),
-            selected_key=values["selected_key"] or "",
-            image=values["underlay_image"],
-        )
+    return views.plan_svg(
+        values["drawing"],
+        values["cell"],
+        selected_key=values["selected_key"] or "",
+        image=values["underlay_image"],
     )

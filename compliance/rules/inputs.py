@@ -62,13 +62,15 @@ from compliance.safety_functions.models import (
 # Raise it when what is kept under a version changes shape, so that values
 # kept by an older release are not read as new ones.
 CACHE_FORMAT = 2  # 2: findings carry their typed figures (issue 26)
-# The code that computes findings and cost lines: a release that changes it
-# computes them again, even where the rule packs' version was not raised.
+# The code that computes findings and cost lines, and the template of the
+# plan's SVG kept under the same version (``cells.views._plan``): a release
+# that changes it computes them again, even where the rule packs' version was
+# not raised.
 COMPUTED_BY = (
     "cells/drawing",
     "cells/naming.py",
     "cells/drawing_perimeter.py",
-    "cells/drawing_svg.py",
+    "templates/cells/partials/plan_svg.html",
     "cells/geometry.py",
     "cells/perimeter",
     "compliance/calculators",
