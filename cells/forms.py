@@ -21,6 +21,7 @@ from cells.models import (
     Project,
 )
 from cells.models.cell import Application
+from cells.models.projects import default_currency
 from cells.naming import opening_place
 from cells.selectors import layout_names_read
 from compliance.calculators import editions as editions_registry
@@ -71,8 +72,18 @@ class ProjectForm(forms.ModelForm):
                     "United States: 2024 (EN ISO 13855:2025)."
                 ),
             )
-        # Optional: a project without one proposes in its country's usual currency.
+        # Optional: a project without one proposes in its country's usual
+        # currency; a new project is offered that, not the model's default.
         self.fields["currency"].required = False
+        self.fields["currency"].choices = [
+            (
+                "",
+                _("The country's currency (KRW in Korea, EUR in the EU/EEA, else USD)"),
+            ),
+            *(c for c in self.fields["currency"].choices if c[0]),
+        ]
+        if not self.instance.pk and not self.data.get(self.add_prefix("currency")):
+            self.initial["currency"] = ""
         if self.instance.pk or organisations is None:
             # An existing project stays in its organisation.
             del self.fields["organisation"]
@@ -84,8 +95,8 @@ class ProjectForm(forms.ModelForm):
                 self.fields["organisation"].widget = forms.HiddenInput()
 
     def clean_currency(self) -> str:
-        country = self.cleaned_data.get("country")
-        return self.cleaned_data["currency"] or ("KRW" if country == "KR" else "USD")
+        country = self.cleaned_data.get("country") or ""
+        return self.cleaned_data["currency"] or default_currency(country)
 
     def clean(self):
         cleaned = super().clean()

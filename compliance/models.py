@@ -20,8 +20,10 @@ from compliance.costs.models import (
     CURRENCY_CHOICES,
     CatalogueEdit,
     CustomLineItem,
+    ExchangeRate,
     LineItemEdit,
 )
+from compliance.costs.quotes.models import MatchedBy, QuoteRow, SupplierQuote
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import (
     Proposal,
@@ -48,10 +50,12 @@ __all__ = [
     "ConceptKind",
     "CustomLineItem",
     "DismissedFunctionSuggestion",
+    "ExchangeRate",
     "GuardingConcept",
     "Hazard",
     "LibraryDevice",
     "LineItemEdit",
+    "MatchedBy",
     "Measure",
     "MeasureStep",
     "PfhdTableImport",
@@ -62,10 +66,12 @@ __all__ = [
     "ProposalPreview",
     "ProposalPreviewPage",
     "ProposalText",
+    "QuoteRow",
     "Revision",
     "RevisionStatus",
     "RiskParameter",
     "SafetyFunction",
     "Subsystem",
+    "SupplierQuote",
     "ValidationRecord",
 ]

@@ -15,6 +15,7 @@ from compliance.concepts import api as concept_api
 from compliance.concepts import views as concept_views
 from compliance.costs import api as cost_api
 from compliance.costs import views as cost_views
+from compliance.costs.quotes import views as quote_views
 from compliance.plan import api as plan_api
 from compliance.plan import views as plan_views
 from compliance.proposals import api as proposal_api
@@ -143,6 +144,27 @@ urlpatterns = [
         name="branding_logo",
     ),
     path("catalogue/", cost_views.catalogue_home, name="catalogue_home"),
+    path(
+        "organisations/<int:org_pk>/quotes/", quote_views.quote_list, name="quote_list"
+    ),
+    path(
+        "organisations/<int:org_pk>/quotes/import/",
+        quote_views.quote_import,
+        name="quote_import",
+    ),
+    path(
+        "organisations/<int:org_pk>/quotes/template-<str:language>.xlsx",
+        quote_views.quote_template,
+        name="quote_template",
+    ),
+    path("quotes/<int:pk>/", quote_views.quote_detail, name="quote_detail"),
+    path("quotes/<int:pk>/export.xlsx", quote_views.quote_export, name="quote_export"),
+    path("quotes/<int:pk>/delete/", quote_views.quote_delete, name="quote_delete"),
+    path(
+        "quotes/<int:pk>/rows/<int:row_pk>/match/",
+        quote_views.quote_row_match,
+        name="quote_row_match",
+    ),
     path(
         "organisations/<int:org_pk>/catalogue/",
         cost_views.catalogue,

@@ -114,6 +114,13 @@ PURE_MODULES = {
         "compliance.costs.money",
         "compliance.costs.organisation",
         "compliance.costs.schemas",
+        "compliance.costs.quotes",
+        "compliance.costs.quotes.layout",
+        "compliance.costs.quotes.cell_values",
+        "compliance.costs.quotes.reading",
+        "compliance.costs.quotes.template",
+        "compliance.costs.quotes.matching",
+        "compliance.costs.quotes.pricing",
     ],
     "safety functions": [
         "compliance.safety_functions.proposing",

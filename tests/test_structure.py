@@ -62,8 +62,10 @@ UPWARD = {
     ("compliance.assessment.views.hazards", "compliance.rules.selectors"),
     ("compliance.assessment.views.register", "compliance.rules.selectors"),
     ("compliance.assessment.views.revisions", "compliance.rules.selectors"),
-    # The findings' version includes the organisation's cost edits.
+    # The findings' version includes the organisation's cost edits and
+    # supplier quotes (what the cost lines kept under it were priced from).
     ("compliance.rules.inputs", "compliance.costs.models"),
+    ("compliance.rules.inputs", "compliance.costs.quotes.models"),
     # The compliance page links the built proposal.
     ("compliance.rules.views", "compliance.proposals.models"),
     # A library device carries a catalogue price and lead time.

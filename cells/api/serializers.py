@@ -41,6 +41,7 @@ from cells.models import (
     Project,
 )
 from cells.models.cell import TASK_TYPE_CHOICES
+from cells.models.projects import default_currency
 from cells.permissions import editable_organisation_ids
 from compliance.calculators import editions as editions_registry
 from compliance.calculators.editions import STANDARDS
@@ -205,6 +206,9 @@ class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if self.instance is None and "organisation" not in attrs:
             attrs["organisation"] = self._only_editable_organisation()
+        if self.instance is None and not attrs.get("currency"):
+            # A new project proposes in its country's currency unless it says.
+            attrs["currency"] = default_currency(attrs.get("country") or "KR")
         return super().validate(attrs)
 
     def _only_editable_organisation(self):

@@ -45,6 +45,19 @@ class ProjectQuerySet(models.QuerySet["Project"]):
         return self.filter(organisation__memberships__user=user)
 
 
+def default_currency(country: str) -> str:
+    """The currency a project in ``country`` proposes in unless it chooses
+    another, among those the app prices in (KRW, USD, EUR): KRW in Korea, EUR
+    in the EU and the EEA (the euro, or the nearest the app has), USD
+    elsewhere."""
+    code = country.upper()
+    if code == "KR":
+        return "KRW"
+    if standard_editions.jurisdiction_of(code) == "EU":
+        return "EUR"
+    return "USD"
+
+
 class Project(models.Model):
     """A customer engagement: one site, one or more robot cells, one proposal."""
 

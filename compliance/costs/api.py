@@ -296,7 +296,7 @@ class CatalogueEditSerializer(serializers.Serializer):
 
 
 def _entry(entry) -> dict[str, Any]:
-    data = entry.model_dump(mode="json")
+    data = entry.model_dump(mode="json", context={"translate": gettext})
     data["name"] = gettext(entry.name)
     data["note"] = gettext(entry.note) if entry.note else ""
     return data

@@ -1,29 +1,50 @@
 """The starting device and service catalogue: typed, frozen data with sources.
 
 The entries are data, in ``fixtures/cost_catalogue.json``: every figure there
-is copied from the reference data (the file and key are named in each source) and nothing is estimated: where the reference has no
-price or lead time the field is ``None`` and ``basis`` is ``"unknown"``, so the
-page shows "price to be quoted" instead of a made-up number.
+is copied from the reference data (the file and key are named in each source,
+or, for a public price, the page's publisher and gist) and nothing is
+estimated: where the reference has no price or lead time the field is ``None``
+and ``basis`` is ``"unknown"``, so the page shows "price to be quoted" instead
+of a made-up number.
 
 What the reference holds (``costs.json``: "Very little public price data was
-found. Every figure is single-source"):
+found. Every figure is single-source"; its section ``public_figures_2026_12``
+holds the public figures found in December 2026, "mostly article estimates",
+VAT not stated anywhere). The public prices (``basis`` ``"public_price"``,
+``certainty`` ``one_source``) are those article estimates, each with its
+page and its date as seen ("2021-10", "undated"), and their notes say so:
 
 - Safety fencing: only the product brief's planning range, USD 60-120 per
   metre (``reference/README.md``, "Planning ranges from the product brief",
   marked "rough, unverified"); ``costs.json`` found no public price.
 - Safety laser scanners: the brief says only "thousands of USD each", which is
   not a range; ``costs.json`` found no unit price. Unknown here.
-- Light curtain, multi-beam grid, safety mat, interlocked gate, safety relay or
-  PLC, emergency stop, signage: not found (``costs.json`` items with
-  ``"value": null``, or absent).
-- Cobot risk-assessment documentation: EUR 3,000-5,000 (``costs.json``, one
-  source, mp-is.eu, "~2025/26").
+- Light curtain, multi-beam grid, safety mat, interlocked gate, emergency
+  stop, signage: not found (``costs.json`` items with ``"value": null``, or
+  absent; ``public_figures_2026_12`` names them among those with no public
+  price).
+- Safety controller (relay or safety PLC): USD 500-5,000, spanning one
+  article's system costs for simple (1-2 zones, USD 500-2,000) and medium
+  (2-5 zones, USD 1,500-5,000) systems, as a robot cell has a few zones
+  (industrialmonitordirect.com, undated); the larger systems and the same
+  publisher's per-8-zone hardware figures are quoted in the note; the 2012
+  list bill of materials (designnews.com) is not used.
+- Cobot risk-assessment documentation: EUR 3,000-5,000 (mp-is.eu, one source;
+  the page is undated, seen 2026).
+- EC type certification by a notified body (machinery): EUR 10,000-40,000
+  (orgalim.eu, 2021-10); an entry to add by hand, derived for no cell.
+- The PLC programmers' hourly rates of ``public_figures_2026_12`` are labour
+  rates, not catalogue items: not used here.
 - Korea: KCs safety-certification fee not found (``costs.json``,
   ``korea_art223.json`` ``fees_and_lead_times``); self-declaration
   (자율안전확인) lead time 3-4 weeks, quoted by one consultant (gcnq.co.kr);
   the statutory review periods of safety certification are in days per stage
   (Enforcement Rule Art. 110) and are quoted in the note, not summed into a
   lead time, because which stages apply depends on the route.
+- Korea: KIRIA collaborative-robot workplace certification: fee and lead
+  time not found (``costs.json``: the KIRIA guidebook's fee page not
+  readable; ``korea_art223.json`` ``cobot_exemption_route``: null), so an
+  entry to be quoted, which a fenceless collaborative cell's plan names.
 - Safety-component delivery lead times: not found (``costs.json``
   ``lead_times``).
 
@@ -36,6 +57,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
@@ -43,7 +65,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from compliance.calculators.base import Certainty, gettext_noop
+from compliance.calculators.base import Certainty, Line, gettext_noop
 
 Category = Literal["device", "guarding", "service"]
 Unit = Literal["m", "piece", "job"]
@@ -51,7 +73,10 @@ Currency = Literal["KRW", "USD", "EUR"]
 CURRENCIES: tuple[str, ...] = ("KRW", "USD", "EUR")
 # Where a catalogue price comes from. "unknown": no figure in the reference;
 # "organisation": the organisation's own figure, replacing the starting one.
-PriceBasis = Literal["public_price", "planning_range", "unknown", "organisation"]
+# "quote": the organisation's supplier quotes (``costs.quotes``).
+PriceBasis = Literal[
+    "public_price", "planning_range", "unknown", "organisation", "quote"
+]
 
 
 def _no_float(value: object) -> object:
@@ -77,6 +102,38 @@ def check_range(low: Decimal | None, high: Decimal | None, what: str) -> None:
         raise ValueError(f"{what}: give both the low and the high figure, or neither")
     if low is not None and high is not None and low > high:
         raise ValueError(f"{what}: the low figure {low} is above the high {high}")
+
+
+QUOTE_EXPIRED = gettext_noop("Quote %(number)s of %(supplier)s expired on %(date)s.")
+OTHER_CURRENCIES = gettext_noop(
+    "%(count)s more quotes in other currencies are not in this range."
+)
+QUOTE_NOTES = frozenset({QUOTE_EXPIRED, OTHER_CURRENCIES})
+
+
+class QuotePrice(BaseModel):
+    """One quote's price for an item, with what a reader needs to trust it:
+    who quoted, its number, its date and until when it holds."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    supplier: str
+    number: str
+    quoted_on: date
+    valid_until: date | None = None
+    row: int
+    price_low: Money
+    price_high: Money
+    currency: Currency
+    lead_time_weeks_low: Weeks | None = None
+    lead_time_weeks_high: Weeks | None = None
+    minimum_order: Money | None = None
+    expired: bool = False
+
+    @property
+    def label(self) -> str:
+        """How the quote is named: supplier and number."""
+        return f"{self.supplier} {self.number}"
 
 
 class CatalogueEntry(BaseModel):
@@ -108,6 +165,10 @@ class CatalogueEntry(BaseModel):
     lead_time_source: str | None = None
     certainty: Certainty | None = None
     note: str = ""  # English, marked with gettext_noop
+    # The supplier quotes the price rests on (basis "quote"), and what a
+    # reader must know of them (an expired quote).
+    quotes: tuple[QuotePrice, ...] = ()
+    quote_notes: tuple[Line, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> CatalogueEntry:

@@ -20,18 +20,22 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validat
 
 from compliance.calculators.base import Certainty, Line, gettext_noop
 from compliance.costs.catalogue import (
+    QUOTE_NOTES,
     CatalogueEntry,
     Category,
     Currency,
     Money,
     Quantity,
+    QuotePrice,
     Unit,
     Weeks,
     check_range,
 )
 
 # Where a line's price comes from: the catalogue's basis, or the user's own.
-LineBasis = Literal["public_price", "planning_range", "unknown", "organisation", "user"]
+LineBasis = Literal[
+    "public_price", "planning_range", "unknown", "organisation", "quote", "user"
+]
 
 USER_SOURCE = "entered by the user"
 PRICE_TO_BE_QUOTED = gettext_noop("price to be quoted")
@@ -107,6 +111,8 @@ class LineItem(BaseModel):
     lead_time_source: str | None = None
     certainty: Certainty | None = None
     notes: tuple[Line, ...] = ()
+    # The supplier quotes its price rests on (basis "quote").
+    quotes: tuple[QuotePrice, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> LineItem:
@@ -184,7 +190,8 @@ def catalogue_item(
         source=entry.source,
         lead_time_source=entry.lead_time_source,
         certainty=entry.certainty,
-        notes=(*entry_notes, *notes),
+        notes=(*entry_notes, *entry.quote_notes, *notes),
+        quotes=entry.quotes,
     )
 
 
@@ -283,5 +290,8 @@ def _override(item: LineItem, override: Override) -> LineItem:
             "basis": "user",
             "source": override.source or USER_SOURCE,
             "certainty": None,
+            # The quotes no longer price it, nor their notes.
+            "quotes": (),
+            "notes": tuple(n for n in item.notes if n.text not in QUOTE_NOTES),
         }
     return LineItem(**(dict(item) | update))

@@ -214,3 +214,46 @@ class CatalogueEdit(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class ExchangeRate(models.Model):
+    """A dated exchange rate the organisation uses, with where it comes from:
+    units of ``currency`` per 1 USD from ``valid_from`` until the next rate
+    of the same currency. A proposal converts with the rate valid on its
+    date; there is never a default rate."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="exchange_rates"
+    )
+    currency = models.CharField(
+        _("currency"),
+        max_length=3,
+        choices=[c for c in CURRENCY_CHOICES if c[0] != "USD"],
+    )
+    units_per_usd = models.DecimalField(
+        _("units per 1 USD"), max_digits=18, decimal_places=6
+    )
+    valid_from = models.DateField(_("valid from"))
+    source = models.CharField(_("source"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+
+    class Meta:
+        ordering = ["currency", "-valid_from"]
+        verbose_name = _("exchange rate")
+        verbose_name_plural = _("exchange rates")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "currency", "valid_from"],
+                name="exchange_rate_one_per_day",
+            ),
+            models.CheckConstraint(
+                condition=Q(units_per_usd__gt=0), name="exchange_rate_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.units_per_usd} {self.currency}/USD ({self.valid_from})"

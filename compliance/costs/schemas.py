@@ -10,6 +10,7 @@ the reader's language. Pure pydantic, no Django.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Annotated, get_args
 
@@ -43,6 +44,25 @@ class LineFinding(_Shown):
     subject_key: str  # "segment:1", "opening:2", "device:1" or "cell"
 
 
+class QuoteSource(_Shown):
+    """A supplier quote a price rests on: who quoted, its number, its date
+    and validity (``expired`` on the day of the answer), the row of its file
+    and its price for the item."""
+
+    supplier: str
+    number: str
+    quoted_on: date
+    valid_until: date | None
+    row: int
+    price_low: DecimalText
+    price_high: DecimalText
+    currency: Currency
+    lead_time_weeks_low: DecimalText | None
+    lead_time_weeks_high: DecimalText | None
+    minimum_order: DecimalText | None
+    expired: bool
+
+
 class CostLine(_Shown):
     """One line of the cell's safety budget: a device, guarding or a service,
     its quantity, why it is needed, its price range per unit and lead time.
@@ -72,6 +92,7 @@ class CostLine(_Shown):
     lead_time_source: str | None
     certainty: Certainty | None
     notes: list[str]
+    quotes: list[QuoteSource]  # the supplier quotes of basis "quote"
     total_low: DecimalText | None  # quantity × price_low, exact
     total_high: DecimalText | None
     price_note: str  # "price to be quoted" when there is no price, else ""
@@ -129,6 +150,8 @@ class OrganisationCatalogueEntry(_Shown):
     lead_time_source: str | None
     certainty: Certainty | None
     note: str  # "" when none
+    quotes: list[QuoteSource]  # the supplier quotes of basis "quote"
+    quote_notes: list[str]  # what a reader must know of them (one expired)
 
 
 class OrganisationCatalogue(_Shown):

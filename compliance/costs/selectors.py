@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,6 +27,8 @@ from compliance.costs import (
 from compliance.costs.line_items import USER_SOURCE
 from compliance.costs.models import CatalogueEdit
 from compliance.costs.organisation import EntryEdit, organisation_catalogue
+from compliance.costs.quotes.pricing import quoted_entry
+from compliance.costs.quotes.selectors import quote_prices
 from compliance.rules import results
 from compliance.rules.inputs import cell_inputs
 
@@ -49,8 +52,13 @@ def catalogue_edits(organisation_id: int) -> dict[str, EntryEdit]:
 
 
 def catalogue_for(organisation_id: int) -> Mapping[str, CatalogueEntry]:
-    """The organisation's catalogue: the starting one with its own figures."""
-    return organisation_catalogue(catalogue_edits(organisation_id))
+    """The organisation's catalogue: the starting one with its own figures,
+    each entry priced from its supplier quotes where it has some (as on
+    today)."""
+    return priced_catalogue(
+        organisation_catalogue(catalogue_edits(organisation_id)),
+        quote_prices(organisation_id, timezone.localdate()),
+    )
 
 
 def edits_of(cell: Cell) -> dict[str, Override]:
@@ -83,6 +91,15 @@ def custom_line(row) -> LineItem:
     )
 
 
+def priced_catalogue(catalogue, quoted) -> dict:
+    """The organisation's catalogue with each entry priced from the supplier
+    quotes matched to it, where there are any (``costs.quotes.pricing``)."""
+    return {
+        key: quoted_entry(entry, quoted[key]) if key in quoted else entry
+        for key, entry in catalogue.items()
+    }
+
+
 def line_items(cell: Cell) -> tuple[LineItem, ...]:
     """The cell's cost lines (a cell loaded by ``cells.selectors.cell_with_layout``):
     derived from its findings and priced from its organisation's catalogue,
@@ -93,11 +110,17 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
         inputs = cell_inputs(cell).load().load_costs()
         stations = len(cell.stations.all())
         catalogue = {row.key: entry_edit(row) for row in inputs.catalogue_edits}
+        # The organisation's supplier quotes, as on the day of the version.
+        quoted = (
+            quote_prices(cell.project.organisation_id, inputs.checked_on)
+            if "quote" in inputs.versions.present
+            else {}
+        )
         derived = derive_line_items(
             results.cell_snapshot(cell),
             results.cell_finding_list(cell),
             operator_station_count=stations or None,
-            catalogue=organisation_catalogue(catalogue),
+            catalogue=priced_catalogue(organisation_catalogue(catalogue), quoted),
         )
         own = tuple(custom_line(row) for row in cell.custom_line_items.all())
         return (*apply_overrides(derived, edits_of(cell)), *own)

@@ -39,6 +39,9 @@ def shown_source(
     source = (source or "").strip()
     if basis == "planning_range":
         return _("Budgetary estimate (a planning range, not a quotation)")
+    if basis == "quote":
+        # The supplier and the quote's number (the quotes are listed apart).
+        return _("Supplier quote: %(quotes)s") % {"quotes": source}
     if basis in ("organisation", "user"):
         if not source or source == USER_SOURCE:
             return _("Our estimate")
@@ -55,6 +58,37 @@ def shown_source(
     if translated and translated != source:
         return translated
     return citation
+
+
+def quote_lines(item) -> list[dict]:
+    """The supplier quotes a line's price rests on, as a reader can check
+    them: supplier and number, date, validity (an expired one flagged), its
+    price, and which end of the line's range it gives."""
+    shown = []
+    for quote in item.quotes:
+        ends = []
+        if quote.price_low == item.price_low:
+            ends.append(_("lowest"))
+        if quote.price_high == item.price_high:
+            ends.append(_("highest"))
+        price = (
+            f"{quote.currency} {quote.price_low:,}"
+            if quote.price_low == quote.price_high
+            else f"{quote.currency} {quote.price_low:,}–{quote.price_high:,}"
+        )
+        shown.append(
+            {
+                "label": quote.label,
+                "date": quote.quoted_on.isoformat(),
+                "valid_until": quote.valid_until.isoformat()
+                if quote.valid_until
+                else "",
+                "expired": quote.expired,
+                "price": price,
+                "ends": ", ".join(ends),
+            }
+        )
+    return shown
 
 
 def customer_source(item, *, citation_fallback: bool = True) -> str:

@@ -14,6 +14,7 @@ from django.core.validators import MinValueValidator
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -27,6 +28,7 @@ from compliance.costs import CATALOGUE
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
 from compliance.costs.organisation import organisation_catalogue
+from compliance.costs.quotes.selectors import quote_prices
 from compliance.costs.services import (
     catalogue_entry_edit,
     catalogue_entry_reset,
@@ -35,7 +37,7 @@ from compliance.costs.services import (
     line_item_edit,
     line_item_edit_reset,
 )
-from compliance.costs.sources import shown_source
+from compliance.costs.sources import quote_lines, shown_source
 from compliance.rules.inputs import forget, versioned
 from config.forms import add_errors
 from config.htmx import render_page
@@ -84,6 +86,7 @@ def shown_item(item, edited_keys: frozenset[str] = frozenset()) -> dict[str, Any
         "source": shown_source(basis=item.basis, source=item.source),
         "price_date": item.price_date,
         "notes": [n.render(_) for n in item.notes],
+        "quotes": quote_lines(item),
     }
 
 
@@ -341,9 +344,12 @@ def _organisation(request: HttpRequest, org_pk: int):
 
 def catalogue_context(request: HttpRequest, organisation, **extra) -> dict[str, Any]:
     edits = {e.key: e for e in CatalogueEdit.objects.filter(organisation=organisation)}
-    current = organisation_catalogue(
-        {key: cost_selectors.entry_edit(row) for key, row in edits.items()}
-    )
+    current = cost_selectors.priced_catalogue(
+        organisation_catalogue(
+            {key: cost_selectors.entry_edit(row) for key, row in edits.items()}
+        ),
+        quote_prices(organisation.pk, timezone.localdate()),
+    )  # as ``cost_selectors.catalogue_for``, with the edits read once
     rows = []
     for entry in CATALOGUE:
         now = current[entry.key]
@@ -359,6 +365,7 @@ def catalogue_context(request: HttpRequest, organisation, **extra) -> dict[str, 
                 else "—",
                 "source": shown_source(basis=now.basis, source=now.source),
                 "price_date": now.price_date,
+                "quotes": quote_lines(now),
                 "edit": edits.get(entry.key),
                 "starting_price": _price(
                     entry.price_low, entry.price_high, entry.currency

@@ -50,6 +50,7 @@ from compliance.assessment.models import (
     RevisionStatus,
 )
 from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
+from compliance.costs.quotes.models import SupplierQuote
 from compliance.rules import engine
 from compliance.safety_functions.models import (
     LibraryDevice,
@@ -165,6 +166,8 @@ FINDINGS_TABLES = (
 COSTS_TABLES = (
     ("station", OperatorStation, "t.cell_id = %(cell)s"),
     ("catalogue", CatalogueEdit, f"t.organisation_id = {_ORG}"),
+    # A quote's rows change with its version (``costs.quotes.services``).
+    ("quote", SupplierQuote, f"t.organisation_id = {_ORG}"),
     ("line-edit", LineItemEdit, "t.cell_id = %(cell)s"),
     ("custom-line", CustomLineItem, "t.cell_id = %(cell)s"),
 )
@@ -351,10 +354,9 @@ class CellInputs:
     def load_costs(self) -> CellInputs:
         """Read the rows the cost lines add, as models, once."""
         if self.catalogue_edits is None:
+            organisation_id = self.cell.project.organisation_id
             self.catalogue_edits = list(
-                CatalogueEdit.objects.filter(
-                    organisation_id=self.cell.project.organisation_id
-                )
+                CatalogueEdit.objects.filter(organisation_id=organisation_id)
             )
             prefetch_related_objects(
                 [self.cell], "line_item_edits", "custom_line_items"
