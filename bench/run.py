@@ -46,6 +46,14 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    # As a web process sets itself up (config.wsgi): the URLconf loaded,
+    # then what is loaded set aside from the cycle collector.
+    from django.urls import get_resolver
+
+    from config.process import prepare_web_process
+
+    get_resolver().url_patterns  # noqa: B018
+    prepare_web_process()
 
 
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))

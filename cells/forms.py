@@ -41,13 +41,9 @@ class ProjectForm(forms.ModelForm):
             "country",
             "proposal_language",
             "currency",
-            "krw_per_usd",
-            "eur_per_usd",
-            "rates_date",
             "planned_start",
         ]
         widgets = {
-            "rates_date": forms.DateInput(attrs={"type": "date"}),
             "planned_start": forms.DateInput(attrs={"type": "date"}),
         }
 

@@ -18,7 +18,13 @@ from compliance.assessment.models import (
     SignatureDeclaration,
 )
 from compliance.concepts.models import GuardingConcept
-from compliance.costs.models import CatalogueEdit, CustomLineItem, LineItemEdit
+from compliance.costs.models import (
+    CatalogueEdit,
+    CustomLineItem,
+    ExchangeRate,
+    LineItemEdit,
+)
+from compliance.costs.quotes.models import QuoteRow, SupplierQuote
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import (
     OrganisationBranding,
@@ -388,6 +394,50 @@ class CatalogueEditAdmin(admin.ModelAdmin):
     search_fields = ["key", "source", "organisation__name"]
     autocomplete_fields = ["organisation"]
     readonly_fields = ["updated_by", "updated_at"]
+
+
+class QuoteRowInline(admin.TabularInline):
+    model = QuoteRow
+    extra = 0
+    fields = [
+        "row",
+        "kind",
+        "maker",
+        "part_number",
+        "model",
+        "unit",
+        "price_low",
+        "price_high",
+        "currency",
+        "catalogue_key",
+        "library_device",
+        "matched_by",
+    ]
+    raw_id_fields = ["library_device"]
+    readonly_fields = ["matched_by"]
+
+
+@admin.register(SupplierQuote)
+class SupplierQuoteAdmin(admin.ModelAdmin):
+    """A supplier's quote as imported (``costs.quotes``); its rows inline."""
+
+    list_display = ["supplier", "number", "organisation", "quoted_on", "valid_until"]
+    list_filter = ["organisation"]
+    list_select_related = ["organisation"]
+    search_fields = ["supplier", "number", "organisation__name"]
+    autocomplete_fields = ["organisation"]
+    readonly_fields = ["imported_by", "imported_at", "file_name", "version"]
+    inlines = [QuoteRowInline]
+
+
+@admin.register(ExchangeRate)
+class ExchangeRateAdmin(admin.ModelAdmin):
+    list_display = ["currency", "units_per_usd", "valid_from", "organisation", "source"]
+    list_filter = ["currency", "organisation"]
+    list_select_related = ["organisation"]
+    search_fields = ["source", "organisation__name"]
+    autocomplete_fields = ["organisation"]
+    readonly_fields = ["created_by", "created_at", "version"]
 
 
 @admin.register(GuardingConcept)

@@ -14,6 +14,7 @@ from compliance.calculators.registry import CALCULATORS
 from compliance.concepts import api as concept_api
 from compliance.concepts import views as concept_views
 from compliance.costs import api as cost_api
+from compliance.costs import rate_api, rate_views
 from compliance.costs import views as cost_views
 from compliance.costs.quotes import views as quote_views
 from compliance.plan import api as plan_api
@@ -166,6 +167,21 @@ urlpatterns = [
         name="quote_row_match",
     ),
     path(
+        "organisations/<int:org_pk>/exchange-rates/",
+        rate_views.exchange_rate_list,
+        name="exchange_rates",
+    ),
+    path(
+        "organisations/<int:org_pk>/exchange-rates/new/",
+        rate_views.exchange_rate_create,
+        name="exchange_rate_add",
+    ),
+    path(
+        "exchange-rates/<int:pk>/delete/",
+        rate_views.exchange_rate_remove,
+        name="exchange_rate_delete",
+    ),
+    path(
         "organisations/<int:org_pk>/catalogue/",
         cost_views.catalogue,
         name="catalogue",
@@ -307,6 +323,16 @@ api_urlpatterns = [
         "organisations/<int:pk>/catalogue/<str:key>/",
         cost_api.CatalogueEntryView.as_view(),
         name="organisation-catalogue-entry",
+    ),
+    path(
+        "organisations/<int:pk>/exchange-rates/",
+        rate_api.ExchangeRateListView.as_view(),
+        name="organisation-exchange-rates",
+    ),
+    path(
+        "organisations/<int:pk>/exchange-rates/<int:rate_pk>/",
+        rate_api.ExchangeRateDetailView.as_view(),
+        name="organisation-exchange-rate",
     ),
     path(
         "cells/<int:pk>/proposals/",

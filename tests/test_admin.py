@@ -36,6 +36,9 @@ from compliance.models import (
     Assessment,
     AuditEntry,
     CatalogueEdit,
+    ExchangeRate,
+    QuoteRow,
+    SupplierQuote,
     CustomLineItem,
     DismissedFunctionSuggestion,
     GuardingConcept,
@@ -289,6 +292,26 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
     CatalogueEdit: lambda w: CatalogueEdit.objects.create(
         organisation=w.organisation, key="fence", price_low=100, source="Quote 12"
     ),
+    ExchangeRate: lambda w: ExchangeRate.objects.create(
+        organisation=w.organisation,
+        currency="KRW",
+        units_per_usd=1400,
+        valid_from=date(2026, 12, 1),
+        source="Bank rate sheet",
+    ),
+    SupplierQuote: lambda w: QuoteRow.objects.create(
+        quote=SupplierQuote.objects.create(
+            organisation=w.organisation,
+            supplier="Hanbit",
+            number="Q-1",
+            quoted_on=date(2026, 11, 2),
+        ),
+        row=8,
+        unit="piece",
+        price_low=10,
+        price_high=12,
+        currency="KRW",
+    ).quote,
     PlanAssumption: lambda w: PlanAssumption.objects.create(
         cell=w.cell, key="risk_assessment", weeks_low=1, weeks_high=2
     ),

@@ -7,6 +7,7 @@ entry in ``OBJECT_URLS`` or ``LIST_URLS`` fails here until it is covered.
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -15,6 +16,8 @@ from rest_framework.test import APIClient
 
 from compliance.assessment import services
 from compliance.costs import services as cost_services
+from compliance.costs.models import ExchangeRate
+from compliance.costs.quotes.models import QuoteRow, SupplierQuote
 from compliance.proposals import building, previewing
 from compliance.proposals import services as proposal_services
 from compliance.safety_functions import services as function_services
@@ -160,6 +163,23 @@ OBJECT_URLS = {
         o["project"].organisation_id,
         "fence",
     ],
+    # The organisation's exchange rates (issue 29).
+    "compliance:exchange_rates": lambda o: [o["project"].organisation_id],
+    "compliance:exchange_rate_add": lambda o: [o["project"].organisation_id],
+    "compliance:exchange_rate_delete": lambda o: [o["exchange_rate"].pk],
+    "organisation-exchange-rates": lambda o: [o["project"].organisation_id],
+    "organisation-exchange-rate": lambda o: [
+        o["project"].organisation_id,
+        o["exchange_rate"].pk,
+    ],
+    # The organisation's supplier quotes (issue 29).
+    "compliance:quote_list": lambda o: [o["project"].organisation_id],
+    "compliance:quote_import": lambda o: [o["project"].organisation_id],
+    "compliance:quote_template": lambda o: [o["project"].organisation_id, "ko"],
+    "compliance:quote_detail": lambda o: [o["quote"].pk],
+    "compliance:quote_export": lambda o: [o["quote"].pk],
+    "compliance:quote_delete": lambda o: [o["quote"].pk],
+    "compliance:quote_row_match": lambda o: [o["quote"].pk, o["quote_row"].pk],
     "compliance:assessment_start": lambda o: [o["cell"].pk],
     "compliance:history": lambda o: [o["cell"].pk],
     "compliance:limits_edit": lambda o: [o["revision"].pk],
@@ -346,7 +366,33 @@ def owned(segment, opening, station, cell, project, owner):
         performed_on="2026-11-30",
         outcome="passed",
     )
+    quote = SupplierQuote.objects.create(
+        organisation=project.organisation,
+        supplier="Hanbit",
+        number="Q-1",
+        quoted_on=datetime.date(2026, 11, 2),
+    )
+    quote_row = QuoteRow.objects.create(
+        quote=quote,
+        row=8,
+        kind="fence",
+        catalogue_key="fence",
+        matched_by="kind",
+        unit="m",
+        price_low=Decimal(80000),
+        price_high=Decimal(90000),
+        currency="KRW",
+    )
     return {
+        "quote": quote,
+        "quote_row": quote_row,
+        "exchange_rate": ExchangeRate.objects.create(
+            organisation=project.organisation,
+            currency="KRW",
+            units_per_usd=Decimal(1350),
+            valid_from=datetime.date(2026, 1, 1),
+            source="Test bank",
+        ),
         "library_device": LibraryDevice.objects.create(
             organisation=project.organisation,
             key="OWN-1",

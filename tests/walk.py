@@ -73,6 +73,12 @@ NOT_PAGES = {
     "compliance:pfhd_table_delete": "POST only",
     "compliance:library_seed": "POST only",
     "compliance:custom_line_delete": "POST only",
+    "compliance:exchange_rate_add": "POST only (its form is on the rates page)",
+    "compliance:exchange_rate_delete": "POST only",
+    "compliance:quote_import": "POST only (its form is on the quotes page)",
+    "compliance:quote_delete": "POST only",
+    "compliance:quote_template": "an XLSX download",
+    "compliance:quote_export": "an XLSX download",
 }
 
 
@@ -159,6 +165,9 @@ def visits(d: dict) -> list[Visit]:
         "station": layout.stations.first().pk,
     }
     library_device = d["organisation"].library_devices.first().pk
+    # The demo's example quote of parts (seed_demo), one of its rows.
+    quote = d["organisation"].supplier_quotes.order_by("pk").first()
+    quote_row = quote.rows.order_by("row").first().pk
     limits = reverse("compliance:limits_edit", args=[d["draft"].pk])
 
     def v(name: str, *args, **options) -> Visit:
@@ -230,6 +239,10 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:catalogue", org, viewer=True),
         v("compliance:branding_edit", org, viewer=True),
         v("compliance:catalogue_edit", org, "fence", scope=EDIT_ROW),
+        v("compliance:exchange_rates", org, viewer=True),
+        v("compliance:quote_list", org, viewer=True),
+        v("compliance:quote_detail", quote.pk, viewer=True),
+        v("compliance:quote_row_match", quote.pk, quote_row, scope=EDIT_ROW),
         v("compliance:library", org, viewer=True),
         v("compliance:library_device_add", org),
         v("compliance:library_device_edit", org, library_device),

@@ -1,5 +1,6 @@
 """Projects: a customer and site, the country whose law applies, the
-proposal's language and currency, and the exchange rates the user enters."""
+proposal's language and currency. The exchange rates are the organisation's
+(``compliance.costs.models.ExchangeRate``), dated, never the project's."""
 
 from __future__ import annotations
 
@@ -85,18 +86,6 @@ class Project(models.Model):
         choices=[("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
         default="KRW",
     )
-    krw_per_usd = models.DecimalField(
-        _("KRW per 1 USD"),
-        max_digits=12,
-        decimal_places=4,
-        null=True,
-        blank=True,
-        help_text=_("Your exchange rate; no rate is assumed."),
-    )
-    eur_per_usd = models.DecimalField(
-        _("EUR per 1 USD"), max_digits=10, decimal_places=6, null=True, blank=True
-    )
-    rates_date = models.DateField(_("date of the rates"), null=True, blank=True)
     planned_start = models.DateField(
         _("planned start of service"),
         null=True,
@@ -140,12 +129,6 @@ class Project(models.Model):
         return self.name
 
     def clean(self) -> None:
-        for field in ("krw_per_usd", "eur_per_usd"):
-            value = getattr(self, field)
-            if value is not None and value <= 0:
-                raise ValidationError(
-                    {field: _("An exchange rate must be above zero.")}
-                )
         problems = standard_editions.choice_problems(self.standard_editions)
         if problems:
             raise ValidationError(
@@ -170,15 +153,3 @@ class Project(models.Model):
     def edition_labels(self) -> tuple[str, ...]:
         """The editions computed with, as cited: ("ISO 13855:2024", ...)."""
         return standard_editions.labels(self.editions)
-
-    @property
-    def rates(self) -> dict:
-        """Units of each currency per 1 USD, as far as the user entered them."""
-        from decimal import Decimal
-
-        rates = {"USD": Decimal(1)}
-        if self.krw_per_usd:
-            rates["KRW"] = self.krw_per_usd
-        if self.eur_per_usd:
-            rates["EUR"] = self.eur_per_usd
-        return rates

@@ -3,7 +3,9 @@ items a cell needs, and their totals as ranges. Pure Python with pydantic, no
 Django.
 
 ``catalogue`` holds the starting catalogue, every figure from the reference
-data with its source (most prices are unknown there); ``line_items`` is the
+data with its source (most prices are unknown there; the few public ones are
+article estimates, marked so, and a fee with no public figure, such as the
+KIRIA certification's, stays "to be quoted"); ``line_items`` is the
 priced line and the user's edits of it; ``derivation`` derives the lines from
 ``CellFacts`` and the rule findings; ``money`` converts currencies with the
 caller's rates and totals the plan. The Django edge (``models``, ``selectors``,

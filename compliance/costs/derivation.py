@@ -34,7 +34,11 @@ How the lines are derived (simple on purpose; users edit the result with
 - Korea (``country == "KR"``) only: KCs safety certification for each
   recorded device of a kind the KCs rule lists (light curtain, multi-beam
   grid, laser scanner) not recorded as certified; the robot's
-  self-declaration (자율안전확인); the safety inspection (안전검사).
+  self-declaration (자율안전확인); the safety inspection (안전검사); and, for a
+  collaborative robot not fenced to the Art. 223 height all round with no
+  KIRIA certificate in force on the day of the check, the KIRIA
+  collaborative-robot workplace safety certification (one job, to be quoted:
+  no public fee was found), the route the conformity-route rule asks for.
 """
 
 from __future__ import annotations
@@ -89,6 +93,7 @@ def derive_line_items(
         work.kcs_certifications(build)
         work.self_declaration(build)
         work.safety_inspection(build)
+        work.kiria_certification(build)
     work.measurements(build)
     return tuple(build.items)
 

@@ -27,8 +27,9 @@ from compliance.costs import (
 from compliance.costs.line_items import USER_SOURCE
 from compliance.costs.models import CatalogueEdit
 from compliance.costs.organisation import EntryEdit, organisation_catalogue
-from compliance.costs.quotes.pricing import quoted_entry
-from compliance.costs.quotes.selectors import quote_prices
+from compliance.costs.quotes.pricing import quoted_entry, quoted_line
+from compliance.costs.quotes.selectors import quote_prices, quote_prices_by
+from compliance.costs.rates import conversion_rates
 from compliance.rules import results
 from compliance.rules.inputs import cell_inputs
 
@@ -111,10 +112,10 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
         stations = len(cell.stations.all())
         catalogue = {row.key: entry_edit(row) for row in inputs.catalogue_edits}
         # The organisation's supplier quotes, as on the day of the version.
-        quoted = (
-            quote_prices(cell.project.organisation_id, inputs.checked_on)
+        quoted, by_device = (
+            quote_prices_by(cell.project.organisation_id, inputs.checked_on)
             if "quote" in inputs.versions.present
-            else {}
+            else ({}, {})
         )
         derived = derive_line_items(
             results.cell_snapshot(cell),
@@ -122,6 +123,20 @@ def line_items(cell: Cell) -> tuple[LineItem, ...]:
             operator_station_count=stations or None,
             catalogue=priced_catalogue(organisation_catalogue(catalogue), quoted),
         )
+        if by_device:
+            # A device chosen from the library is priced by the quotes for
+            # that very device, in place of the library's own price.
+            library_of = {
+                f"recorded:device:{d.pk}": d.library_device_id
+                for d in cell.devices.all()
+                if d.library_device_id in by_device
+            }
+            derived = tuple(
+                quoted_line(i, by_device[library_of[i.key]])
+                if i.key in library_of
+                else i
+                for i in derived
+            )
         own = tuple(custom_line(row) for row in cell.custom_line_items.all())
         return (*apply_overrides(derived, edits_of(cell)), *own)
 
@@ -176,19 +191,23 @@ def totals_by_currency(items) -> list[dict[str, Any]]:
 MINOR_UNITS = {"KRW": 0, "USD": 2, "EUR": 2}
 
 
-def converted_total(project, items) -> dict[str, Any] | None:
-    """The total in the project's currency, when the project has a rate for
-    every currency the priced lines use; None otherwise. A conversion rarely
-    ends in whole units: the low end is rounded down and the high end up to
-    the currency's smallest unit, so the range still holds the exact one."""
-    try:
-        result = totals(items, project.currency, project.rates)
-    except ValueError:
+def converted_total(project, items, day=None) -> dict[str, Any] | None:
+    """The total in the project's currency when every priced line converts
+    at its organisation's rates valid on ``day`` (today if None), with the
+    rates used ("1 USD = 1,380 KRW (2026-12-01, source)"); None while a rate
+    is missing (the totals stay per currency). A conversion rarely ends in
+    whole units: the low end is rounded down and the high end up to the
+    currency's smallest unit, so the range still holds the exact one."""
+    codes = {i.currency for i in items if i.currency and i.total_low is not None}
+    on = conversion_rates(project, codes, day)
+    if on.missing_for(codes, project.currency):
         return None
+    result = totals(items, project.currency, on.rates)
     return {
         "currency": result.currency,
         "range": outward(result.low, result.high, result.currency),
         "unknown": result.unknown_count,
+        "rates": on.lines_for(codes, project.currency),
     }
 
 

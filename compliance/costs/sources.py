@@ -48,7 +48,9 @@ def shown_source(
         return source  # as the organisation or the user wrote it
     if basis == "public_price":
         shown = _public_parts(source)
-        year = (price_date or "").lstrip("~").strip()
+        # A date as published ("2021-10"), or the catalogue's words for one
+        # ("undated"), in the reader's language.
+        year = _((price_date or "").lstrip("~").strip()) if price_date else ""
         if shown and year:
             return f"{shown}, {year}"
         return shown or year
@@ -91,8 +93,32 @@ def quote_lines(item) -> list[dict]:
     return shown
 
 
+def quoted_source(item) -> str:
+    """The supplier quotes a line's price rests on, as the customer reads
+    them: each supplier and quote number with its date and validity; an
+    expired one says so, so that its price is never read as current."""
+    parts = []
+    for quote in item.quotes:
+        if quote.expired:
+            when = _("%(date)s, expired on %(until)s: price to be confirmed") % {
+                "date": quote.quoted_on.isoformat(),
+                "until": quote.valid_until.isoformat() if quote.valid_until else "",
+            }
+        elif quote.valid_until:
+            when = _("%(date)s, valid until %(until)s") % {
+                "date": quote.quoted_on.isoformat(),
+                "until": quote.valid_until.isoformat(),
+            }
+        else:
+            when = quote.quoted_on.isoformat()
+        parts.append(f"{quote.label} ({when})")
+    return _("Supplier quote: %(quotes)s") % {"quotes": "; ".join(parts)}
+
+
 def customer_source(item, *, citation_fallback: bool = True) -> str:
     """Where a line item's price comes from, as the customer reads it."""
+    if item.basis == "quote" and item.quotes:
+        return quoted_source(item)
     return shown_source(
         basis=item.basis,
         source=item.source,

@@ -1,6 +1,8 @@
 """Line items for the work a cell's plan needs: signage, the risk assessment,
-the Korean certifications and inspection, and the measurements on the real
-cell. Pure Python, no Django."""
+the Korean certifications and inspection (the KCs certification of devices,
+the robot's self-declaration, the safety inspection and, for a collaborative
+cell without the Art. 223 fence, the KIRIA workplace certification), and the
+measurements on the real cell. Pure Python, no Django."""
 
 from __future__ import annotations
 
@@ -117,6 +119,37 @@ def safety_inspection(b: LineBuilder) -> None:
             )
         ),
         citation=SAFETY_INSPECTION_CITATION,
+    )
+
+
+def kiria_certification(b: LineBuilder) -> None:
+    """The KIRIA collaborative-robot workplace safety certification, the Art.
+    223 proviso route, for a collaborative robot not fenced to the Art. 223
+    height all round, unless a KIRIA certificate is in force on the day of
+    the check. Decided on the same facts as the conformity-route rule
+    (KR-cobot-route), which asks for the certificate: one decision, so the
+    rule's helpers are called rather than copied."""
+    facts = b.facts
+    if facts.robot_kind != "collaborative" or korea._fenced(facts):
+        return
+    if korea._valid_certificate(facts) is not None:
+        return
+    b.add(
+        "kiria_certification",
+        key="kiria_certification",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "A collaborative robot without the Art. 223 fence all round "
+                "needs the Minister's recognition that it conforms to KS B ISO "
+                "10218-2 and ISO/TS 15066, in practice the KIRIA "
+                "collaborative-robot workplace safety certification (document "
+                "review and on-site audit of the installed cell), and the cell "
+                "records no KIRIA certificate in force."
+            )
+        ),
+        citation=korea.COBOT_ROUTE.citation,
+        findings=b.about((korea.COBOT_ROUTE.id,)),
     )
 
 

@@ -12,8 +12,9 @@ from decimal import Decimal
 
 from cells.applications import APPLICATION_LABELS
 from compliance.calculators.base import Line, format_number, format_range, gettext_noop
-from compliance.plan.inputs import SIM_REDUCTION_CAP, PlanInputs
+from compliance.plan.inputs import KIRIA_CERTIFICATION, SIM_REDUCTION_CAP, PlanInputs
 from compliance.plan.schedule import (
+    KCS_CERTIFICATION,
     MILESTONE_KEYS,
     PLAN_NAMES,
     Activity,
@@ -191,8 +192,8 @@ def assumption_lines(
             Line(
                 text=gettext_noop(
                     "No certification step is scheduled for %(country)s: the "
-                    "reference data covers Korea's KCs only. Add one if your "
-                    "jurisdiction needs it."
+                    "reference data covers Korea's KCs and KIRIA certifications "
+                    "only. Add one if your jurisdiction needs it."
                 ),
                 values={"country": inputs.country},
             )
@@ -317,11 +318,7 @@ def plan_notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
             )
         )
     if inputs.country == "KR":
-        kcs = next(
-            item.activity
-            for item in physical.activities
-            if item.activity.phase == "certification"
-        )
+        kcs = physical.get(KCS_CERTIFICATION).activity
         if kcs.certainty is not None:
             notes.append(
                 Line(
@@ -337,14 +334,42 @@ def plan_notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
                     },
                 )
             )
-        if inputs.collaborative_modes:
-            notes.append(
-                Line(
-                    text=gettext_noop(
-                        "The KIRIA collaborative-robot workplace certification "
-                        "(the Art. 223 exemption route) is not scheduled: its "
-                        "lead time was not found. Add it if you take that route."
-                    )
-                )
-            )
+    if inputs.kiria_certification:
+        notes.extend(_kiria_notes(physical.get(KIRIA_CERTIFICATION).activity))
     return tuple(notes)
+
+
+_KIRIA_UNKNOWN = {
+    # (duration assumed, fee unknown) -> what is said of them
+    (True, True): gettext_noop(
+        "No public fee or lead time was found for the KIRIA certification: its "
+        "%(weeks)s weeks are an assumption and its fee is to be quoted."
+    ),
+    (True, False): gettext_noop(
+        "No public lead time was found for the KIRIA certification: its "
+        "%(weeks)s weeks are an assumption."
+    ),
+    (False, True): gettext_noop(
+        "No public fee was found for the KIRIA certification: its fee is to be quoted."
+    ),
+}
+
+
+def _kiria_notes(kiria: Activity) -> list[Line]:
+    """Why the KIRIA certification is where it is in both plans, and which of
+    its figures no public source gives."""
+    notes = [
+        Line(
+            text=gettext_noop(
+                "KIRIA: without the Art. 223 fence, the collaborative cell needs "
+                "the KIRIA collaborative-robot workplace certification, an audit "
+                "of the installed cell, so both plans schedule it after the "
+                "validation on the real cell and before the PoC starts."
+            )
+        )
+    ]
+    unknown = _KIRIA_UNKNOWN.get((kiria.assumption, not kiria.cost_known))
+    if unknown is not None:
+        weeks = format_range(kiria.duration_weeks_low, kiria.duration_weeks_high)
+        notes.append(Line(text=unknown, values={"weeks": weeks}))
+    return notes

@@ -43,6 +43,12 @@ from compliance.plan.schedule import (
 
 # --- the plan's inputs and its assumption defaults --------------------------------
 
+# Korea: the KIRIA collaborative-robot workplace safety certification of a
+# collaborative cell without the Art. 223 fence (the cost line
+# ``kiria_certification`` of ``compliance.costs.work``). An activity key like
+# those of ``schedule``.
+KIRIA_CERTIFICATION = "kiria_certification"
+
 
 @dataclass(frozen=True)
 class AssumptionDefault:
@@ -139,6 +145,29 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
                 "Measuring contact force and pressure on the real cell at the "
                 "final speeds against the ISO/TS 15066 limits (power and force "
                 "limiting only). No public duration was found."
+            ),
+        ),
+        # No public lead time was found (korea_art223.json
+        # cobot_exemption_route: lead_time_weeks null; costs.json: the KIRIA
+        # fee "not found"): 4-8 weeks is a starting value, an assumption like
+        # the others here, of the order of the Korean figures the reference
+        # does give for other routes (self-declaration 3-4 weeks, one
+        # consultant; KCs review stages of 7-60 days each), which are not
+        # KIRIA's.
+        _default(
+            KIRIA_CERTIFICATION,
+            gettext_noop("KIRIA collaborative-workplace certification"),
+            "certification",
+            "4",
+            "8",
+            gettext_noop(
+                "Korea: the KIRIA collaborative-robot workplace safety "
+                "certification (협동로봇 설치 작업장 안전인증), the Art. 223 "
+                "proviso route of a collaborative cell without the fence: a "
+                "document review and an on-site audit of the installed cell "
+                "against KS B ISO 10218-2 and ISO/TS 15066. It follows the "
+                "validation on the real cell, and the PoC starts once the cell "
+                "is certified. No public fee or lead time was found."
             ),
         ),
         _default(
@@ -311,6 +340,19 @@ class PlanInputs(_Frozen):
     # Guarding and device lines still to be quoted: while there are any, the
     # procurement cost is unknown (a sum of the others would look complete).
     procurement_unpriced_lines: int = Field(default=0, ge=0)
+    # Korea: the cell's cost lines ask for the KIRIA workplace certification
+    # (a collaborative cell without the Art. 223 fence, no certificate in
+    # force), and its cost from that line when the line is priced; a cost in
+    # ``costs`` (entered for the project) replaces it. Left out of the
+    # response (``exclude``) until the plan API's schema names them: the
+    # activity itself shows them.
+    kiria_certification: bool = Field(default=False, exclude=True)
+    kiria_cost: CostRange | None = Field(default=None, exclude=True)
+    # The costs of the other activities the cell's priced cost lines give
+    # (the risk assessment, the Korean certification step, the stopping-time
+    # and force measurements: ``plan.selectors.ACTIVITY_LINES``), where the
+    # activity's lines are all priced; a cost in ``costs`` replaces one.
+    line_costs: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)
@@ -355,6 +397,8 @@ class PlanInputs(_Frozen):
             raise ValueError(
                 "procurement_cost is unknown while cost lines are unpriced"
             )
+        if self.kiria_cost is not None and not self.kiria_certification:
+            raise ValueError("kiria_cost is given but no KIRIA certification")
         cap = SIM_REDUCTION_CAP[self.maturity]
         reduction = self.sim_validation_reduction
         if reduction is not None and reduction > cap:
@@ -385,10 +429,16 @@ class PlanInputs(_Frozen):
     @property
     def all_costs(self) -> dict[str, CostRange]:
         """The costs of the activities: those entered, and the procurement
-        cost from the cost lines where none is entered for it."""
-        if self.procurement_cost is None or PROCUREMENT in self.costs:
-            return self.costs
-        return {**self.costs, PROCUREMENT: self.procurement_cost}
+        and KIRIA costs from the cost lines where none is entered for them."""
+        from_lines = {
+            PROCUREMENT: self.procurement_cost,
+            KIRIA_CERTIFICATION: self.kiria_cost,
+            **self.line_costs,
+        }
+        return {
+            **{k: v for k, v in from_lines.items() if v is not None},
+            **self.costs,
+        }
 
     @property
     def currency(self) -> str:

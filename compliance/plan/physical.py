@@ -2,7 +2,8 @@
 risk assessment → procurement of guarding and devices (and, in Korea, KCs
 certification beside it) → installation → staged validation on the real cell
 (stopping times and safety functions, the task, and force and pressure for
-power and force limiting) → PoC start.
+power and force limiting) → (in Korea, for a collaborative cell without the
+Art. 223 fence, the KIRIA workplace certification) → PoC start.
 
 Durations are of three kinds, and each activity says which:
 
@@ -14,7 +15,8 @@ Durations are of three kinds, and each activity says which:
   lead-time fields);
 - assumptions (``ASSUMPTION_DEFAULTS``): no public figure was found, so these
   are starting values with ``assumption=True`` and the note "edit to your
-  project". They are never presented as sourced figures.
+  project". They are never presented as sourced figures. The KIRIA
+  certification is one: no public lead time (nor fee) was found for it.
 
 Pure Python with pydantic, no Django.
 """
@@ -26,6 +28,7 @@ from typing import Any
 from compliance.calculators.base import Certainty, gettext_noop
 from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
+    KIRIA_CERTIFICATION,
     KR_SELF_DECLARATION_SOURCE,
     KR_SELF_DECLARATION_WEEKS,
     PlanInputs,
@@ -139,6 +142,16 @@ def _kcs(inputs: PlanInputs) -> Activity:
 
 
 def poc_start(depends_on: tuple[str, ...]) -> Activity:
+    basis = (
+        gettext_noop(
+            "The PoC starts when the staged validation on the real cell is done "
+            "and the KIRIA certificate is issued."
+        )
+        if KIRIA_CERTIFICATION in depends_on
+        else gettext_noop(
+            "The PoC starts when the staged validation on the real cell is done."
+        )
+    )
     return Activity(
         key=POC_START,
         name=gettext_noop("PoC start"),
@@ -146,16 +159,14 @@ def poc_start(depends_on: tuple[str, ...]) -> Activity:
         duration_weeks_low=ZERO,
         duration_weeks_high=ZERO,
         depends_on=depends_on,
-        basis=gettext_noop(
-            "The PoC starts when the staged validation on the real cell is done."
-        ),
+        basis=basis,
     )
 
 
 def physical_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     """The physical-first plan: risk assessment → procurement (and KCs in
     Korea, beside it) → installation → staged validation on the real cell →
-    PoC start."""
+    (KIRIA certification, where the cost lines ask for it) → PoC start."""
     activities = [
         planned_activity(inputs, RISK_ASSESSMENT),
         _procurement(inputs),
@@ -175,5 +186,14 @@ def physical_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     for key in stages:
         activities.append(planned_activity(inputs, key, (previous,)))
         previous = key
+    if inputs.kiria_certification:
+        # What KIRIA certifies is the installed workplace: a document review
+        # and an on-site audit against KS B ISO 10218-2 / ISO/TS 15066
+        # (korea_art223.json cobot_exemption_route), so the cell is built and
+        # validated first; until the certificate is issued the Art. 223 fence
+        # rule applies, so the PoC waits for it. Its cost: the KIRIA line's,
+        # unknown (to be quoted) while that line has no price.
+        activities.append(planned_activity(inputs, KIRIA_CERTIFICATION, (previous,)))
+        previous = KIRIA_CERTIFICATION
     activities.append(poc_start((previous,)))
     return tuple(activities)

@@ -4,23 +4,49 @@ cell's cost lines and the project's own figures."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from cells.models import Cell
 from compliance.calculators.base import gettext_noop
-from compliance.costs import LineItem, totals
+from compliance.costs import LineItem, rates, totals
 from compliance.costs.selectors import outward, safeguards
-from compliance.plan.inputs import CostRange, PlanInputs, WeeksRange
-from compliance.plan.schedule import longest_lead_time
+from compliance.plan.inputs import (
+    KIRIA_CERTIFICATION,
+    CostRange,
+    PlanInputs,
+    WeeksRange,
+)
+from compliance.plan.schedule import (
+    KCS_CERTIFICATION,
+    RISK_ASSESSMENT,
+    VALIDATION_PFL,
+    VALIDATION_STOPPING,
+    longest_lead_time,
+)
 
 PROCUREMENT_COST_SOURCE = gettext_noop(
     "The priced guarding and device lines of the Costs tab"
 )
 
 
-def plan_inputs(cell: Cell, items) -> PlanInputs:
+# The activities whose cost the cell's cost lines give, by the lines'
+# catalogue keys: the activity is costed when all its lines are priced.
+ACTIVITY_LINES = {
+    RISK_ASSESSMENT: ("risk_assessment",),
+    KCS_CERTIFICATION: ("kcs_certification", "kr_self_declaration"),
+    VALIDATION_STOPPING: ("stopping_time_measurement",),
+    VALIDATION_PFL: ("pfl_measurement",),
+    KIRIA_CERTIFICATION: ("kiria_certification",),
+}
+ACTIVITY_COST_SOURCE = gettext_noop("The priced cost lines of this work")
+
+
+def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
     """The plan's inputs: lead times from the device lines, the procurement
-    cost from the guarding and device lines, and the project's own durations
-    and costs where the user entered them."""
+    cost from the guarding and device lines (converted, where it must be, at
+    the organisation's rates valid on ``day``: a proposal's date, else
+    today), and the project's own durations and costs where the user entered
+    them."""
     pairs = [
         (i.lead_time_weeks_low, i.lead_time_weeks_high)
         for i in items
@@ -46,6 +72,30 @@ def plan_inputs(cell: Cell, items) -> PlanInputs:
     needed = [i for i in safeguards(items) if i.quantity > 0]
     unpriced = sum(1 for i in needed if not i.price_known)
     entered_currency = next((c.currency for c in costs.values()), None)
+    procurement = (
+        None
+        if unpriced
+        else procurement_cost(needed, cell.project, entered_currency, day)
+    )
+    # One currency for every activity's cost (the plans sum them): the one
+    # entered for the project, else the procurement's, else the project's;
+    # a line in another is converted at the rates valid on ``day``, and an
+    # activity whose lines cannot be converted has no cost yet.
+    target = (
+        entered_currency
+        or (procurement.currency if procurement else None)
+        or cell.project.currency
+    )
+    line_costs = {}
+    for activity, keys in ACTIVITY_LINES.items():
+        lines = [i for i in items if i.quantity > 0 and i.catalogue_key in keys]
+        if lines and all(i.price_known for i in lines):
+            cost = procurement_cost(lines, cell.project, target, day)
+            if cost is not None:
+                line_costs[activity] = cost.model_copy(
+                    update={"source": ACTIVITY_COST_SOURCE}
+                )
+    kiria = line_costs.pop(KIRIA_CERTIFICATION, None)
     return PlanInputs(
         country=cell.project.country,
         collaborative_modes=tuple(cell.collaborative_modes),
@@ -55,30 +105,37 @@ def plan_inputs(cell: Cell, items) -> PlanInputs:
         procurement_items_without_lead_time=without,
         durations=durations,
         costs=costs,
-        procurement_cost=None
-        if unpriced
-        else procurement_cost(needed, cell.project, entered_currency),
+        procurement_cost=procurement,
         procurement_unpriced_lines=unpriced,
+        kiria_certification=any(
+            i.catalogue_key == KIRIA_CERTIFICATION and i.quantity > 0 for i in items
+        ),
+        kiria_cost=kiria,
+        line_costs=line_costs,
     )
 
 
 def procurement_cost(
-    lines: Sequence[LineItem], project, currency: str | None = None
+    lines: Sequence[LineItem],
+    project,
+    currency: str | None = None,
+    day: date | None = None,
 ) -> CostRange | None:
     """The guarding and devices' cost: the priced lines summed as the Costs
     tab sums them. In one currency: the plan's (``currency``, that of the
     costs entered for it) if given, else the lines' own; lines in another
-    currency are converted at the project's exchange rates, and a converted
-    range is widened to whole cents (won). None when there are no lines, or
-    a rate is missing (no rate is assumed)."""
+    currency are converted at the organisation's exchange rates valid on
+    ``day`` (today if None), and a converted range is widened to whole cents
+    (won). None when there are no lines, or a rate is missing (no rate is
+    assumed)."""
     if not lines:
         return None
     used = {i.currency for i in lines if i.currency}
-    target = currency or (used.pop() if len(used) == 1 else project.currency)
-    try:
-        result = totals(lines, target, project.rates)
-    except ValueError:
+    target = currency or (next(iter(used)) if len(used) == 1 else project.currency)
+    on = rates.project_rates(project, day) if rates.needed(used, target) else None
+    if on is not None and on.missing_for(used, target):
         return None
+    result = totals(lines, target, on.rates if on is not None else {})
     low, high = outward(result.low, result.high, target)
     return CostRange(
         low=low,

@@ -3,7 +3,10 @@ validate reach, cycle time, SSM fields and PFL speeds in simulation) from week
 0 beside the risk assessment and procurement, then the physical phase as in
 the physical-first plan, its validation on the real cell shortened only as far
 as the task's sim-to-real maturity allows and never skipped: a simulation
-result is never a deployment gate.
+result is never a deployment gate. Where the cell's cost lines ask for the
+KIRIA workplace certification (Korea, a collaborative cell without the Art.
+223 fence), it follows the validation on the real cell in this plan too: it
+audits the installed cell, which no simulation stands in for.
 
 Pure Python with pydantic, no Django.
 """

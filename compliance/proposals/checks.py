@@ -1,15 +1,16 @@
 """The check before a proposal is built (issue 15): what a customer would
 stumble on in the PDF made now — a risk assessment that is not signed, open
 fails, findings that need evidence, lines to be quoted, prices in a currency
-the project has no exchange rate for. The SA sees the list on the proposal
-page and builds knowingly; the document keeps the list it was built with."""
+the organisation has no exchange rate for today. The SA sees the list on the
+proposal page and builds knowingly; the document keeps the list it was built
+with."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from compliance.proposals import presentation
+from compliance.costs.rates import conversion_rates
 from compliance.proposals.selectors import CellStatus, cell_status
 
 
@@ -74,24 +75,19 @@ def prebuild_notes(cell, status: CellStatus | None = None) -> list[str]:
             % {"count": f"{unpriced:,}"}
         )
     project = cell.project
-    missing = sorted(
-        {
-            i.currency
-            for i in items
-            if i.total_low is not None
-            and i.currency
-            and presentation.to_currency(
-                i.total_low, i.total_high, i.currency, project.currency, project.rates
-            )
-            is None
-        }
-    )
+    codes = {i.currency for i in items if i.total_low is not None and i.currency}
+    # The proposal is dated the day it is requested: today's rates.
+    missing = conversion_rates(project, codes).missing_for(codes, project.currency)
     if missing:
         notes.append(
-            _(
-                "No exchange rate to %(currency)s is entered for %(missing)s: those "
-                "lines are not converted and not in the total (enter the rates on "
-                "the project)."
+            ngettext(
+                "No exchange rate for %(missing)s is valid today: the proposal "
+                "totals the costs per currency, not in %(currency)s (add the "
+                "rate on the organisation's exchange rates page).",
+                "No exchange rates for %(missing)s are valid today: the proposal "
+                "totals the costs per currency, not in %(currency)s (add the "
+                "rates on the organisation's exchange rates page).",
+                len(missing),
             )
             % {"currency": project.currency, "missing": ", ".join(missing)}
         )

@@ -109,23 +109,45 @@ def test_demo_palletiser_safety_functions_show_plr_pl_and_verdict(demo):
 
 
 def test_demo_palletiser_costs(demo):
+    """The demo palletiser priced from the demo organisation's example quotes
+    (issue 29: it priced 2 of 12 lines): 11 of its 12 lines, the KCs
+    certification left to be quoted to show what that looks like."""
     cell = Cell.objects.get(name="Case palletiser A")
     data = demo.get(f"/api/v1/cells/{cell.pk}/line-items/").json()
     items = {i["key"]: i for i in data["items"]}
     fence = items["fence:1800"]
     # Three fence sides of 6 m (the wall is not fenced) less the 1.0 m infeed
-    # and the 0.9 m door: 16.1 m at the brief's USD 60-120 per metre.
+    # and the 0.9 m door: 16.1 m at the example quote's KRW 85,000-95,000 a
+    # metre.
     assert Decimal(fence["quantity"]) == Decimal("16.1")
-    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (966, 1932)
-    assert {"currency": "USD", "low": "966", "high": "1932"} in data["totals"]
-    assert {"currency": "EUR", "low": "3000", "high": "5000"} in data["totals"]
-    assert {"unknown_count": 10} in data["totals"]
-    # Every recorded device is a line: the curtain, the door switch, the e-stop.
+    assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (
+        1368500,
+        1529500,
+    )
+    assert fence["quotes"][0]["supplier"] == "Hanbit Safety Supply (demo example)"
+    priced = [i for i in data["items"] if i["price_low"] is not None]
+    assert (len(priced), len(data["items"])) == (11, 12)
+    # fence 1,368,500-1,529,500 + curtain 1,800,000-2,200,000 + door 180,000
+    # + two e-stops 190,000 + signs 150,000 + risk assessment
+    # 4,000,000-6,000,000 + self-declaration 1,500,000-2,500,000 + inspection
+    # 800,000-1,200,000 + stopping time 1,200,000-1,800,000.
+    assert {"currency": "KRW", "low": "11188500", "high": "15749500"} in data["totals"]
+    assert {"currency": "USD", "low": "650", "high": "900"} in data["totals"]
+    assert {"unknown_count": 1} in data["totals"]
+    # Every recorded device is a line: the curtain and the door switch are
+    # priced by the quote for their library device, matched by part number.
     assert sum(key.startswith("recorded:") for key in items) == 3
+    curtain = next(
+        i
+        for k, i in items.items()
+        if k.startswith("recorded:") and i["catalogue_key"] == "light_curtain"
+    )
+    assert (curtain["basis"], curtain["price_low"]) == ("quote", "1800000.00")
     # Korea: KCs for the curtain whose certificate is not recorded,
     # self-declaration of the robot and its safety inspection are planned.
     assert {"kr_self_declaration", "kr_safety_inspection"} <= set(items)
-    assert any(key.startswith("kcs_certification:") for key in items)
+    kcs = next(i for k, i in items.items() if k.startswith("kcs_certification:"))
+    assert kcs["price_low"] is None
 
 
 def test_demo_cobot_plan_keeps_real_validation(demo):

@@ -87,6 +87,18 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:catalogue_home": [{}],
         "compliance:catalogue": [org],
         "compliance:catalogue_edit": [{**org, "key": o["catalogue_key"]}],
+        "compliance:exchange_rates": [org],
+        "compliance:exchange_rate_add": [org],  # POST only
+        "compliance:exchange_rate_delete": [{"pk": o["exchange_rate"].pk}],  # POST
+        "compliance:quote_list": [org],
+        "compliance:quote_import": [org],  # POST only
+        "compliance:quote_template": [{**org, "language": "en"}],
+        "compliance:quote_detail": [{"pk": o["quote"].pk}],
+        "compliance:quote_export": [{"pk": o["quote"].pk}],
+        "compliance:quote_delete": [{"pk": o["quote"].pk}],  # POST
+        "compliance:quote_row_match": [
+            {"pk": o["quote"].pk, "row_pk": o["quote_row"].pk}
+        ],
         "compliance:assessment": [cell],
         "compliance:assessment_start": [cell],
         "compliance:history": [cell],
@@ -167,6 +179,7 @@ def api_pages(world: World) -> list[str]:
         reverse("cell-line-items", args=[cell]),
         reverse("cell-plan", args=[cell]),
         reverse("organisation-catalogue", args=[org]),
+        reverse("organisation-exchange-rates", args=[org]),
     ]
 
 

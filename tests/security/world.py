@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
@@ -26,6 +27,7 @@ from compliance.management.commands.seed_demo import PALLETISER
 from compliance.models import (
     CatalogueEdit,
     CustomLineItem,
+    ExchangeRate,
     LibraryDevice,
     LineItemEdit,
     PlanAssumption,
@@ -78,6 +80,8 @@ NOT_USER_TEXT: dict[str, str] = {
     ),
     "compliance.LineItemEdit.key": "a derived line's key, checked",
     "compliance.CatalogueEdit.key": "a catalogue entry's key, checked",
+    "compliance.QuoteRow.kind": "a catalogue entry's key, checked on import",
+    "compliance.QuoteRow.catalogue_key": "a catalogue entry's key, checked",
     "compliance.PlanAssumption.key": "a plan activity's key, checked",
     "compliance.Proposal.number": "made by proposal_number() from the ids",
     "compliance.ProposalDocument.error": "written by the worker",
@@ -94,6 +98,7 @@ NOT_USER_TEXT: dict[str, str] = {
 # (the test says so once a page shows it).
 NOT_SHOWN: dict[str, str] = {
     "cells.LayoutUnderlay.source_name": "the imported DXF's file name",
+    "compliance.SupplierQuote.file_name": "the imported quote's file name",
 }
 # Written by the app from other fields' text, so the payloads reach them too.
 DERIVED: dict[str, str] = {
@@ -295,6 +300,7 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     _assess(world, v, opening=opening, device=device)
     _safety_functions(world, v, api)
     _costs(world, v, api)
+    _quotes(world, v)
     _proposal_texts(world, v)
     # Its guarding concepts: their reasons name its openings and devices.
     from compliance.concepts.services import concepts_generate
@@ -558,6 +564,44 @@ def _safety_functions(world: World, v, api: APIClient) -> None:
     )
 
 
+def _quotes(world: World, v) -> None:
+    """A supplier quote imported from its spreadsheet, as the import page
+    takes it: the supplier, the number and each row's texts hold a payload."""
+    from compliance.costs.quotes.reading import QuoteFile, QuoteRowIn
+    from compliance.costs.quotes.services import quote_import
+    from compliance.costs.quotes.template import TemplateWords, quote_workbook
+
+    quote = QuoteFile(
+        supplier=v("compliance.SupplierQuote.supplier"),
+        number=v("compliance.SupplierQuote.number"),
+        quoted_on=datetime.date(2026, 11, 2),
+        rows=(
+            QuoteRowIn(
+                row=8,
+                kind="fence",
+                maker=v("compliance.QuoteRow.maker"),
+                part_number=v("compliance.QuoteRow.part_number"),
+                model=v("compliance.QuoteRow.model"),
+                description=v("compliance.QuoteRow.description"),
+                unit="m",
+                price_low=Decimal("80000"),
+                price_high=Decimal("90000"),
+                currency="KRW",
+            ),
+        ),
+    )
+    stored = quote_import(
+        organisation=world.organisation,
+        actor=world.user,
+        data=quote_workbook(quote, TemplateWords()),
+        filename=v("compliance.SupplierQuote.file_name"),
+    )
+    world.hold(stored, "supplier", "number", "file_name")
+    row = stored.rows.get()
+    world.hold(row, "maker", "part_number", "model", "description")
+    world.objects.update(quote=stored, quote_row=row)
+
+
 def _costs(world: World, v, api: APIClient) -> None:
     """A line of the user's own, an edited derived line, an organisation's
     catalogue price and a plan assumption, each with its source."""
@@ -621,6 +665,20 @@ def _costs(world: World, v, api: APIClient) -> None:
         ),
         200,
     )
+    rate = _answer(
+        api.post(
+            reverse("organisation-exchange-rates", args=[org.pk]),
+            {
+                "currency": "KRW",
+                "units_per_usd": "1350",
+                "valid_from": "2026-01-01",
+                "source": v("compliance.ExchangeRate.source"),
+            },
+            format="json",
+        )
+    )
+    exchange_rate = ExchangeRate.objects.get(pk=rate["id"])
+    world.hold(exchange_rate, "source")
     custom = CustomLineItem.objects.get(pk=line["id"])
     world.hold(custom, "description", "source")
     world.hold(LineItemEdit.objects.get(cell=cell, key=line_key), "source")
@@ -631,4 +689,5 @@ def _costs(world: World, v, api: APIClient) -> None:
         line_key=line_key,
         catalogue_key=catalogue_key,
         assumption_key=assumption_key,
+        exchange_rate=exchange_rate,
     )

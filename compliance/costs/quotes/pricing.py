@@ -22,9 +22,11 @@ from compliance.costs.catalogue import (
     NO_LEAD_TIME,
     OTHER_CURRENCIES,
     QUOTE_EXPIRED,
+    QUOTE_NOTES,
     CatalogueEntry,
     QuotePrice,
 )
+from compliance.costs.line_items import LineItem
 
 
 def _key(price: QuotePrice) -> tuple:
@@ -96,3 +98,49 @@ def quoted_entry(entry: CatalogueEntry, prices: Sequence[QuotePrice]) -> Catalog
     if "found" in data["note"] or (weeks and data["note"] == NO_LEAD_TIME):
         data["note"] = ""
     return CatalogueEntry.model_validate(data)
+
+
+def quoted_line(item: LineItem, prices: Sequence[QuotePrice]) -> LineItem:
+    """A line for a device chosen from the library, priced from the quotes
+    matched to that very device (by part number or model), in place of the
+    library's own price; ``item`` as it is when there are none."""
+    used, _others = used_quotes(prices)
+    if not used:
+        return item
+    entry = quoted_entry(
+        CatalogueEntry(
+            key=item.catalogue_key or "library_device",
+            name=item.description.text,
+            category=item.category,
+            unit=item.unit,
+            basis="unknown",
+            source=item.source,
+        ),
+        prices,
+    )
+    kept = tuple(n for n in item.notes if n.text not in QUOTE_NOTES)
+    return LineItem(
+        **(
+            dict(item)
+            | {
+                "price_low": entry.price_low,
+                "price_high": entry.price_high,
+                "currency": entry.currency,
+                "price_date": entry.price_date,
+                "basis": "quote",
+                "source": entry.source,
+                "certainty": None,
+                "quotes": entry.quotes,
+                "notes": (*kept, *entry.quote_notes),
+                **(
+                    {
+                        "lead_time_weeks_low": entry.lead_time_weeks_low,
+                        "lead_time_weeks_high": entry.lead_time_weeks_high,
+                        "lead_time_source": entry.lead_time_source,
+                    }
+                    if entry.lead_time_weeks_low is not None
+                    else {}
+                ),
+            }
+        )
+    )

@@ -82,13 +82,27 @@ def quote_prices(organisation_id: int, day: date) -> dict[str, list[QuotePrice]]
     """Every matched quote row of the organisation, by the catalogue entry it
     prices, as on ``day`` (a quote no longer valid then is marked expired).
     One query."""
+    return quote_prices_by(organisation_id, day)[0]
+
+
+def quote_prices_by(
+    organisation_id: int, day: date
+) -> tuple[dict[str, list[QuotePrice]], dict[int, list[QuotePrice]]]:
+    """The organisation's matched quote rows by the catalogue entry they
+    price, and those matched to a device of its library by that device's
+    id, as on ``day``. One query."""
     rows = (
         QuoteRow.objects.filter(quote__organisation_id=organisation_id)
-        .exclude(catalogue_key="")
+        .exclude(catalogue_key="", library_device=None)
         .select_related("quote")
         .order_by("quote__quoted_on", "quote_id", "row")
     )
-    prices: dict[str, list[QuotePrice]] = defaultdict(list)
+    by_entry: dict[str, list[QuotePrice]] = defaultdict(list)
+    by_device: dict[int, list[QuotePrice]] = defaultdict(list)
     for row in rows:
-        prices[row.catalogue_key].append(quote_price(row, row.quote, day))
-    return dict(prices)
+        price = quote_price(row, row.quote, day)
+        if row.catalogue_key:
+            by_entry[row.catalogue_key].append(price)
+        if row.library_device_id is not None:
+            by_device[row.library_device_id].append(price)
+    return dict(by_entry), dict(by_device)

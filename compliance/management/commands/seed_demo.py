@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 import json
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from cells.exchange import CellDocument
 from cells.models import Membership, Organisation, Project, Role
@@ -28,6 +31,12 @@ DEMO_USERS = [
 # imported through the same service as the API's import: made-up cells whose
 # robot figures are illustrative, not any real product's data sheet.
 DEMO_DIR = Path(settings.BASE_DIR) / "fixtures" / "demo"
+# The demo organisation's exchange rates (units per 1 USD): the figures the
+# demo proposals were converted with before rates were the organisation's
+# (issue 29), made up for the demo, dated and saying so.
+DEMO_RATES_FROM = date(2026, 1, 1)
+DEMO_RATES = {"KRW": Decimal("1350"), "EUR": Decimal("0.9")}
+DEMO_RATE_SOURCE = "Demo organisation's example figure, not a market rate"
 PALLETISER = DEMO_DIR / "palletiser.json"
 MACHINE_TENDING = DEMO_DIR / "machine_tending.json"
 
@@ -78,6 +87,15 @@ class Command(BaseCommand):
         from compliance.safety_functions.library.services import library_seed
 
         library_seed(organisation=org)
+        from compliance.costs.models import ExchangeRate
+
+        for currency, units in DEMO_RATES.items():  # idempotent, as above
+            ExchangeRate.objects.get_or_create(
+                organisation=org,
+                currency=currency,
+                valid_from=DEMO_RATES_FROM,
+                defaults={"units_per_usd": units, "source": DEMO_RATE_SOURCE},
+            )
         User = get_user_model()
         for username, role, name in DEMO_USERS:
             user, created = User.objects.get_or_create(username=username)
@@ -91,6 +109,16 @@ class Command(BaseCommand):
             Membership.objects.update_or_create(
                 user=user, organisation=org, defaults={"role": role}
             )
+        # The demo organisation's example supplier quotes (issue 29), each
+        # supplier named "(demo example)": the demo cells' lines priced, the
+        # KCs certification left to be quoted, one older quote expired.
+        from compliance.costs.quotes.demo import seed_demo_quotes
+
+        seed_demo_quotes(
+            organisation=org,
+            actor=User.objects.get(username="sa"),
+            today=timezone.localdate(),
+        )
         if not Project.objects.filter(organisation=org).exists():
             project = Project.objects.create(
                 organisation=org,

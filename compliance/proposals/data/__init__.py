@@ -77,11 +77,12 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
     stamp = computed_under(status.facts)
     findings = status.findings
     items = status.items
-    comparison = compare(plan_inputs(cell, items))
-    costs = costs_section(project, items)
+    # Every conversion at the organisation's rates valid on the proposal's date.
+    comparison = compare(plan_inputs(cell, items, on))
+    costs = costs_section(project, items, on=on)
     sections = tuple(s for s in SECTIONS if s in document.sections) or SECTIONS
     # The guarding concepts only when the cell has some (else left out).
-    concepts = concepts_section(cell) if "concepts" in sections else None
+    concepts = concepts_section(cell, on=on) if "concepts" in sections else None
     if concepts is None:
         sections = tuple(s for s in sections if s != "concepts")
     # The rules that apply: those that found something to check in this cell
@@ -115,7 +116,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         findings=_findings(cell, findings),
         safety_functions=safety_function_rows(function_rows),
         costs=costs,
-        schedule=schedule_section(comparison, project),
+        schedule=schedule_section(comparison, project, on=on, items=items),
         concepts=concepts,
         assumptions=(
             *presentation.plan_assumptions(comparison),

@@ -10,6 +10,7 @@ module's ``concepts_sheet`` to write (``export.SHEETS``)."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -47,9 +48,10 @@ from compliance.rules.selectors import (
 ORDER = {Status.FAIL: 0, Status.NEEDS_EVIDENCE: 1, Status.WARNING: 2, Status.PASS: 3}
 
 
-def concepts_section(cell) -> ConceptsSection | None:
+def concepts_section(cell, *, on: date | None = None) -> ConceptsSection | None:
     """The concepts of ``cell`` (loaded with its layout, ``versioned``) as the
-    proposal shows them; None when it has none."""
+    proposal shows them, costs at the organisation's rates valid on ``on``
+    (the proposal's date; today if None); None when it has none."""
     compared = concepts_compared(cell)
     if not compared["columns"]:
         return None
@@ -58,7 +60,7 @@ def concepts_section(cell) -> ConceptsSection | None:
     offered, not_offered = [], []
     for column in compared["columns"]:
         if column["offered"]:
-            offered.append(_column(project, column, recommended))
+            offered.append(_column(project, column, recommended, on))
         else:
             not_offered.append(
                 ConceptNotOffered(
@@ -74,7 +76,9 @@ def concepts_section(cell) -> ConceptsSection | None:
     )
 
 
-def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
+def _column(
+    project, column: dict, recommended: str | None, on: date | None
+) -> ConceptColumn:
     concept, design = column["concept"], column["design"]
     findings = results.cell_finding_list(design)
     labels = function_names(design)
@@ -87,7 +91,7 @@ def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
     national.sort(key=lambda f: ORDER[f.status])
     counts = column["counts"]
     items = cost_selectors.line_items(design)
-    costs = costs_section(project, items)
+    costs = costs_section(project, items, on=on)
     low, high = column["weeks"]
     return ConceptColumn(
         name=str(column["name"]),
@@ -113,12 +117,10 @@ def _column(project, column: dict, recommended: str | None) -> ConceptColumn:
             for f in national
         ),
         speed=_speed(column["speed"]),
-        # In the proposal's currency at the project's rates, as the costs
-        # section; the lines in a currency without a rate in their own.
+        # In the proposal's currency once every priced line converts, as the
+        # costs section; until then the total of each currency.
         cost=costs.converted,
-        not_converted=tuple(
-            total for total in costs.totals if total.currency in costs.missing_rates
-        ),
+        costs=() if costs.converted else costs.totals,
         unpriced_lines=costs.unpriced_lines,
         weeks_to_poc=WeeksRange(low=low, high=high),
         floor_m2=column["floor_m2"],

@@ -101,11 +101,11 @@ def executive_summary(
         text=(written.summary if written else "") or generated.summary,
         safety_concept=(written.safety_concept if written else "")
         or generated.safety_concept,
-        # One currency only: the proposal's, of the lines that could be
-        # converted; never a mix of currencies.
-        costs=(costs.converted,) if costs.converted else (),
+        # The proposal's currency once every priced line converts; until
+        # then the total of each currency, never a sum of some.
+        costs=(costs.converted,) if costs.converted else costs.totals,
         unpriced_lines=costs.unpriced_lines,
-        not_converted_lines=sum(1 for item in costs.items if item.rate_needed),
+        rates=costs.rates if costs.converted else (),
         weeks_to_poc_physical_first=WeeksRange(
             low=comparison.physical_first.poc_start_weeks_low,
             high=comparison.physical_first.poc_start_weeks_high,

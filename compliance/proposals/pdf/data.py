@@ -133,12 +133,15 @@ class ExecutiveSummary(_Frozen):
     text: str = ""
     # How the cell is safeguarded, as the SA wrote it or generated; "": none.
     safety_concept: str = ""
-    # The total in the proposal currency of the lines that could be
-    # converted (one range; older data may hold one per currency); empty
-    # when nothing is priced or converted.
+    # The priced lines' total in the proposal currency when every one
+    # converts; else one range per currency (no rate is assumed); empty when
+    # nothing is priced.
     costs: tuple[MoneyRange, ...] = ()
     unpriced_lines: int = Field(default=0, ge=0)
-    # Priced lines whose currency has no rate: not in ``costs``.
+    # The rates the converted total used, each with its date and source.
+    rates: tuple[Row, ...] = ()
+    # Data stored before issue 29: priced lines left out of ``costs`` for
+    # want of a rate. New data totals them per currency instead (0).
     not_converted_lines: int = Field(default=0, ge=0)
     weeks_to_poc_physical_first: WeeksRange
     weeks_to_poc_sim_first: WeeksRange
@@ -317,8 +320,9 @@ class LineItemRow(_Frozen):
     source: str = ""  # a public citation, in the reader's words
     # As published, e.g. "~2025/26": the sources give no exact day.
     price_date: str | None = None
-    # The line's total in the proposal currency, at the project's rates; None
-    # when it has no price, or ``rate_needed`` (its currency has no rate).
+    # The line's total in the proposal currency, at the organisation's rates
+    # valid on the proposal's date; None when it has no price, or
+    # ``rate_needed`` (no rate: its own total is shown).
     converted_low: Decimal | None = Field(default=None, ge=0)
     converted_high: Decimal | None = Field(default=None, ge=0)
     rate_needed: bool = False
@@ -332,14 +336,16 @@ class CostsSection(_Frozen):
     items: tuple[LineItemRow, ...]
     totals: tuple[MoneyRange, ...] = ()  # per currency, of the priced lines
     unpriced_lines: int = Field(default=0, ge=0)
-    # The total in the proposal currency of the lines that could be converted.
+    # The total in the proposal currency when every priced line converts;
+    # None while a rate is missing (the totals are then per currency).
     converted: MoneyRange | None = None
     rates_note: str = ""  # which rates were used, or that none are assumed
     currency: str | None = Field(default=None, pattern=r"^[A-Z]{3}$")
-    # The currencies priced lines use that the project has no rate for: their
-    # lines are shown "not converted" and left out of the total.
+    # The currencies without a rate on the proposal's date that converting
+    # the priced lines needs: their lines show their own totals.
     missing_rates: tuple[str, ...] = ()
-    rates: tuple[Row, ...] = ()  # the rates used, e.g. "1 USD", "1,350 KRW"
+    # The rates used, e.g. "1 USD", "1,350 KRW (2026-01-01, source)".
+    rates: tuple[Row, ...] = ()
 
 
 class ActivityRow(_Frozen):
@@ -363,10 +369,16 @@ class PlanData(_Frozen):
     name: str  # "Physical first", "Simulation first", in the proposal's language
     activities: tuple[ActivityRow, ...]
     total_weeks: WeeksRange
-    cost: MoneyRange | None = None  # of the activities whose cost is known
+    # Of the activities whose cost is known: in the proposal currency when
+    # the plan's converts, else in the plan's own.
+    cost: MoneyRange | None = None
     unpriced_activities: int = Field(default=0, ge=0)
-    # Activities with a cost in a currency the project has no rate for: not
-    # in ``cost``, listed under the chart with their own figures.
+    # The guarding and devices' priced lines per currency where they could
+    # not be summed in the plan's currency for want of a rate: not in
+    # ``cost``, never counted as to be quoted.
+    other_costs: tuple[MoneyRange, ...] = ()
+    # Data stored before issue 29: activities left out of ``cost`` for want
+    # of a rate, with their own figures.
     not_converted: tuple[Row, ...] = ()
 
 
@@ -384,6 +396,8 @@ class ScheduleSection(_Frozen):
     maturity_note: str = ""  # how well the task transfers from simulation
     assumptions: tuple[str, ...] = ()
     cannot_prove: tuple[str, ...] = ()  # what simulation cannot prove
+    # The rates the plans' costs were converted with (as the costs section).
+    rates: tuple[Row, ...] = ()
 
 
 class PfhdFigure(_Frozen):
@@ -546,10 +560,12 @@ class ConceptColumn(_Frozen):
     law: tuple[ConceptCheck, ...] = ()
     national_rules: bool = True
     speed: ConceptSpeed | None = None
-    # Its priced lines in the proposal's currency at the project's rates;
-    # None when none could be converted. The lines in a currency without a
-    # rate, summed per currency, apart.
+    # Its priced lines in the proposal's currency at the organisation's
+    # rates when every one converts; else ``costs``, one range per currency.
     cost: MoneyRange | None = None
+    costs: tuple[MoneyRange, ...] = ()
+    # Data stored before issue 29: the lines in a currency without a rate,
+    # summed per currency, apart from ``cost``.
     not_converted: tuple[MoneyRange, ...] = ()
     unpriced_lines: int = Field(default=0, ge=0)
     weeks_to_poc: WeeksRange | None = None  # physical first

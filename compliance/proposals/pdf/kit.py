@@ -16,6 +16,7 @@ from compliance.documents.theme import BOLD
 from compliance.proposals.pdf.data import (
     MoneyRange,
     ProposalData,
+    Row,
     SectionKey,
     Status,
     WeeksRange,
@@ -83,12 +84,20 @@ class Kit(DocumentKit):
         ) % {"count": theme.number(count)}
 
     @staticmethod
-    def not_converted(count: int) -> str:
+    def rates_used(rates: Sequence[Row]) -> str:
+        """ "Exchange rates: 1 USD = 1,380 KRW (2026-12-01, source).": the
+        rates a converted figure used, each with its date and source."""
+        return _("Exchange rates: %(rates)s.") % {
+            "rates": "; ".join(f"{r.label} = {r.value}" for r in rates)
+        }
+
+    @staticmethod
+    def other_currency_lines(count: int) -> str:
+        """Data stored before issue 29: priced lines a total left out for
+        want of a rate, said as the customer reads it."""
         return ngettext(
-            "%(count)s priced line is not converted: its currency has no "
-            "exchange rate yet, so it is not in the total.",
-            "%(count)s priced lines are not converted: their currency has no "
-            "exchange rate yet, so they are not in the total.",
+            "%(count)s priced line in another currency is not in this total.",
+            "%(count)s priced lines in other currencies are not in this total.",
             count,
         ) % {"count": theme.number(count)}
 

@@ -1,9 +1,11 @@
 """The starting catalogue: only figures the reference gives, each with a source.
 
 The figures below are copied from the reference data: costs.json items[4]
-(risk assessment, EUR 3,000-5,000, mp-is.eu), korea_art223.json
-fees_and_lead_times (self-declaration 3-4 weeks, gcnq.co.kr; KCs fee null),
-and the product brief's fencing range in reference/README.md (USD 60-120/m).
+and public_figures_2026_12 (risk assessment, EUR 3,000-5,000, mp-is.eu),
+korea_art223.json fees_and_lead_times (self-declaration 3-4 weeks,
+gcnq.co.kr; KCs fee null), and the product brief's fencing range in
+reference/README.md (USD 60-120/m). The other public figures (the safety
+controller, EC type certification) are checked in test_public_figures.py.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from compliance.costs.catalogue import (
     CatalogueEntry,
 )
 
-PRICED = {"fence", "risk_assessment"}
+PRICED = {"fence", "risk_assessment", "safety_controller", "ec_type_certification"}
 
 
-def test_only_fence_and_risk_assessment_have_prices():
+def test_only_the_entries_with_a_public_figure_have_prices():
     priced = {e.key for e in CATALOGUE if e.price_known}
     assert priced == PRICED
 
@@ -59,7 +61,8 @@ def test_risk_assessment_is_the_single_published_range():
         Decimal(5000),
         "EUR",
     )
-    assert entry.price_date == "~2025/26"
+    # public_figures_2026_12: "date_seen": "undated (page crawled 2026)".
+    assert entry.price_date == "undated (page crawled 2026)"
     assert entry.basis == "public_price"
     assert entry.certainty is Certainty.ONE_SOURCE
     assert "mp-is.eu" in entry.source

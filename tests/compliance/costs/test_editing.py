@@ -321,15 +321,25 @@ def test_plan_costs_must_share_one_currency(owner, cell):
     assert plan["currency"] == "EUR" and Decimal(plan["cost_known_low"]) == 3000
 
 
-def test_plan_page_draws_a_cost_chart_once_costs_are_known(owner, owner_client, cell):
+def test_plan_page_draws_the_costs_it_has_and_an_entered_one_replaces_them(
+    owner, owner_client, cell
+):
+    """The risk assessment's cost line (the catalogue's public EUR 3,000-5,000)
+    costs its plan activity from the start (issue 29: all 8 activities said
+    "cost unknown"); a cost entered for the project replaces it. (A project
+    in euros: the line needs no exchange rate.)"""
+    cell.project.currency = "EUR"
+    cell.project.save()
     url = reverse("compliance:cell_plan", args=[cell.pk])
-    assert "cost-chart" not in owner_client.get(url).text
+    text = owner_client.get(url).text
+    assert 'class="cost-chart"' in text and "EUR 3000–5000" in text
     api(owner).put(
         f"/api/v1/cells/{cell.pk}/plan/assumptions/risk_assessment/",
-        {"cost_low": "3000", "cost_high": "5000", "currency": "EUR"},
+        {"cost_low": "3500", "cost_high": "4500", "currency": "EUR"},
         format="json",
     )
-    assert 'class="cost-chart"' in owner_client.get(url).text
+    text = owner_client.get(url).text
+    assert "EUR 3500–4500" in text and "EUR 3000–5000" not in text
 
 
 # --- pages make a fixed number of queries -------------------------------------

@@ -306,11 +306,20 @@ def test_every_recorded_device_is_a_line_of_its_own():
     items = by_key(derive_line_items(cell(country="DE", devices=devices)))
     recorded = {k: v for k, v in items.items() if k.startswith("recorded:")}
     assert set(recorded) == {f"recorded:{kind}" for kind in RECORDED_KINDS}
-    for item in recorded.values():
+    for key, item in recorded.items():
         assert item.quantity == 1
         assert item.unit == "piece"
         assert "recorded in the layout" in item.description.render()
-        assert item.price_note == "price to be quoted"  # none priced in the start
+        if key != "recorded:safety_controller":
+            assert item.price_note == "price to be quoted"  # no public figure
+    # The safety controller has the starting catalogue's article estimate.
+    controller = recorded["recorded:safety_controller"]
+    assert (controller.price_low, controller.price_high, controller.currency) == (
+        Decimal(500),
+        Decimal(5000),
+        "USD",
+    )
+    assert controller.basis == "public_price"
     curtain = recorded["recorded:light_curtain"]
     assert curtain.catalogue_key == "light_curtain"
     assert curtain.description.render() == (
@@ -415,3 +424,98 @@ def test_no_count_without_safety_functions():
     assert not any(
         "safety inputs" in n.render() for n in items["safety_controller"].notes
     )
+
+
+# --- the KIRIA workplace certification (issue 29) -----------------------------
+
+
+def _kiria_certificate(**kw):
+    from datetime import date
+
+    from compliance.rules.facts import CertificateFacts
+
+    fields = {
+        "kind": "kiria_cobot_workplace",
+        "number": "KIRIA-2026-031",
+        "issuing_body": "KIRIA",
+        "issued_on": date(2026, 3, 2),
+        "valid_until": date(2029, 3, 1),  # valid 3 years
+    }
+    return CertificateFacts(**(fields | kw))
+
+
+def _fenceless_cobot(**kw):
+    from datetime import date
+
+    from tests.compliance.rules.cells import machine_tending_cobot
+
+    return machine_tending_cobot(**({"checked_on": date(2026, 12, 5)} | kw))
+
+
+def test_a_fenceless_korean_cobot_cell_gets_the_kiria_line_to_be_quoted():
+    from compliance.rules import korea
+
+    facts = _fenceless_cobot()
+    item = by_key(derive_line_items(facts, evaluate(facts)))["kiria_certification"]
+    assert item.catalogue_key == "kiria_certification"
+    assert (item.quantity, item.unit, item.category) == (Decimal(1), "job", "service")
+    # No public fee: counted as to be quoted, never left out.
+    assert item.price_low is None and item.basis == "unknown"
+    assert item.price_note == "price to be quoted"
+    # It names the rule that asks for it, and that rule's finding.
+    assert item.citation == korea.COBOT_ROUTE.citation
+    assert [(r.rule_id, r.status) for r in item.findings] == [
+        ("KR-cobot-route", "needs_evidence")
+    ]
+    assert "KIRIA" in item.reason.render()
+
+
+def test_a_low_fence_still_needs_the_kiria_certification():
+    # Fenced below the Art. 223 height is not fenced, as the rule judges it.
+    facts = _fenceless_cobot(segments=rectangle(height_mm=1400))
+    assert "kiria_certification" in by_key(derive_line_items(facts))
+
+
+def test_no_kiria_line_for_a_cobot_fenced_to_the_article_223_height():
+    facts = _fenceless_cobot(segments=rectangle(height_mm=1800))
+    assert "kiria_certification" not in by_key(derive_line_items(facts))
+
+
+def test_no_kiria_line_outside_korea():
+    facts = _fenceless_cobot(country="DE")
+    assert "kiria_certification" not in by_key(derive_line_items(facts))
+
+
+def test_no_kiria_line_for_an_industrial_robot():
+    # An unfenced industrial robot fails the fence rule: no route to certify.
+    facts = cell(robot_kind="industrial")
+    assert "kiria_certification" not in by_key(derive_line_items(facts))
+
+
+def test_no_kiria_line_while_a_kiria_certificate_is_in_force():
+    facts = _fenceless_cobot(certificates=(_kiria_certificate(),))
+    assert "kiria_certification" not in by_key(derive_line_items(facts))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # Expired on the day of the check: renew it.
+        {"certificates": ("expired",)},
+        # The day of the check unknown: whether it is in force cannot be told.
+        {"certificates": ("valid",), "checked_on": None},
+    ],
+)
+def test_the_kiria_line_stays_without_a_certificate_in_force(fields):
+    from datetime import date
+
+    certificates = {
+        "expired": _kiria_certificate(
+            issued_on=date(2022, 1, 3), valid_until=date(2025, 1, 2)
+        ),
+        "valid": _kiria_certificate(),
+    }
+    kw = dict(fields)
+    kw["certificates"] = tuple(certificates[c] for c in fields["certificates"])
+    facts = _fenceless_cobot(**kw)
+    assert "kiria_certification" in by_key(derive_line_items(facts))

@@ -161,7 +161,7 @@ def test_override_with_one_end_of_a_price_on_an_unknown_line_is_refused():
     with pytest.raises(ValueError):
         apply_overrides(
             items,
-            {"safety_controller": Override(price_low=Decimal(1), currency="USD")},
+            {"emergency_stop": Override(price_low=Decimal(1), currency="USD")},
         )
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+import datetime
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from compliance.costs.models import ExchangeRate
 from tests.factories import GuardSegmentFactory, OpeningFactory
 
 
@@ -67,46 +69,107 @@ def test_costs_page_makes_a_fixed_number_of_queries(
 ):
     for i in range(15):
         GuardSegmentFactory(cell=cell, start_y_mm=i * 100, end_y_mm=i * 100)
-    with django_assert_max_num_queries(14):
+    # 15 with the organisation's exchange rates, read once (issue 29).
+    with django_assert_max_num_queries(15):
         owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
 
 
-def test_costs_convert_to_the_project_currency_at_its_own_rates(owner_client, cell):
-    from cells.models import Project
-
-    GuardSegmentFactory(cell=cell)  # 4.0 m of fence at USD 60–120 per metre
-    project = Project.objects.get(pk=cell.project_id)
-    project.currency, project.krw_per_usd, project.eur_per_usd = "KRW", 1400, "0.9"
-    project.save()
-    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
-    # USD 240–480 fence + EUR 3,000–5,000 risk assessment at 0.9 EUR per USD:
-    # 1400 × (240 + 3000 / 0.9) = 5,002,666.67 and 1400 × (480 + 5000 / 0.9) =
-    # 8,449,777.78, widened to whole won (no longer to two significant figures).
-    assert "Total in KRW: 5,002,666–8,449,778" in response.text
-
-
-def test_without_rates_the_costs_say_so(owner_client, cell):
-    GuardSegmentFactory(cell=cell)
-    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
-    assert "Enter the exchange rates on the project" in response.text
-
-
-def test_a_negative_exchange_rate_is_refused(owner_client, project):
-    response = owner_client.post(
-        reverse("cells:project_edit", args=[project.pk]),
-        {
-            "name": project.name,
-            "customer_name": "X",
-            "country": "KR",
-            "proposal_language": "ko",
-            "currency": "KRW",
-            "krw_per_usd": "-5",
-        },
+def _rate(organisation, currency, units, day=datetime.date(2026, 1, 1)):
+    return ExchangeRate.objects.create(
+        organisation=organisation,
+        currency=currency,
+        units_per_usd=Decimal(units),
+        valid_from=day,
+        source="Test bank's rate",
     )
-    assert response.status_code == 200
-    assert "must be above zero" in response.text
-    project.refresh_from_db()
-    assert project.krw_per_usd is None
+
+
+def test_costs_convert_to_the_project_currency_at_the_organisations_rates(
+    owner, owner_client, cell
+):
+    GuardSegmentFactory(cell=cell)  # 4.0 m of fence at USD 60–120 per metre
+    project = cell.project
+    project.currency = "KRW"
+    project.save()
+    _rate(project.organisation, "KRW", 1400)
+    _rate(project.organisation, "EUR", "0.9")
+    data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+    per = {t["currency"]: t for t in data["totals"] if "currency" in t}
+    assert set(per) == {"USD", "EUR"}
+    # 1,400 KRW per USD and 1,400 / 0.9 per EUR, each line widened to whole
+    # won outwards, as the page sums them.
+    per_unit = {"USD": Decimal(1400), "EUR": Decimal(1400) / Decimal("0.9")}
+    priced = [i for i in data["items"] if i["total_low"] is not None]
+    low = sum(
+        (Decimal(i["total_low"]) * per_unit[i["currency"]]).to_integral_value(
+            ROUND_FLOOR
+        )
+        for i in priced
+    )
+    high = sum(
+        (Decimal(i["total_high"]) * per_unit[i["currency"]]).to_integral_value(
+            ROUND_CEILING
+        )
+        for i in priced
+    )
+    response = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk]))
+    assert f"Total in KRW: {int(low):,}–{int(high):,}" in response.text
+    # Which rates were used, with their dates and source.
+    assert "1 USD = 0.9 EUR (2026-01-01, Test bank&#x27;s rate)" in response.text
+    assert "1 USD = 1,400 KRW (2026-01-01, Test bank&#x27;s rate)" in response.text
+    assert 'id="rates-missing"' not in response.text
+
+
+def test_the_page_converts_with_todays_rate_not_a_later_one(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    project = cell.project
+    project.currency = "USD"
+    project.save()
+    _rate(project.organisation, "EUR", "0.5", day=datetime.date(2026, 1, 1))
+    _rate(project.organisation, "EUR", "0.8", day=datetime.date(2999, 1, 1))
+    page = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
+    assert "1 USD = 0.5 EUR (2026-01-01" in page
+    assert "0.8 EUR" not in page
+
+
+def test_a_missing_rate_is_named_once_at_the_totals_with_a_link(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    project = cell.project
+    project.currency = "KRW"
+    project.save()
+    _rate(project.organisation, "KRW", 1400)  # no EUR rate
+    page = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
+    assert page.count('id="rates-missing"') == 1
+    assert "No exchange rate for EUR yet" in page
+    assert "Total in KRW" not in page  # per currency until every line converts
+    rates_page = reverse("compliance:exchange_rates", args=[project.organisation_id])
+    assert f'href="{rates_page}?currency=EUR"' in page
+
+
+def test_without_any_rate_the_costs_name_each_missing_one(owner_client, cell):
+    GuardSegmentFactory(cell=cell)
+    project = cell.project
+    project.currency = "KRW"
+    project.save()
+    page = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
+    assert "No exchange rates for EUR, KRW yet" in page
+    assert "Enter the exchange rates on the project" not in page
+
+
+def test_a_viewer_is_told_which_rate_is_missing_without_a_link(viewer_client, cell):
+    GuardSegmentFactory(cell=cell)
+    project = cell.project
+    project.currency = "KRW"
+    project.save()
+    page = viewer_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
+    assert "No exchange rates for EUR, KRW yet" in page
+    rates_page = reverse("compliance:exchange_rates", args=[project.organisation_id])
+    assert rates_page not in page
+
+
+def test_the_project_form_has_no_exchange_rates_any_more(owner_client, project):
+    page = owner_client.get(reverse("cells:project_edit", args=[project.pk])).text
+    assert "krw_per_usd" not in page and "rates_date" not in page
 
 
 def _fence_key(owner, cell) -> str:
@@ -172,14 +235,16 @@ def test_page_api_and_pdf_show_the_same_exact_money(owner, owner_client, cell):
     data = api(owner).get(f"/api/v1/cells/{cell.pk}/line-items/").json()
     fence = next(i for i in data["items"] if i["unit"] == "m")
     assert (Decimal(fence["total_low"]), Decimal(fence["total_high"])) == (1020, 2040)
-    assert {"currency": "USD", "low": "1020", "high": "2040"} in data["totals"]
+    # With the safety controller's public USD 500–5,000 (the catalogue).
+    assert {"currency": "USD", "low": "1520", "high": "7040"} in data["totals"]
     assert {"currency": "EUR", "low": "3000", "high": "5000"} in data["totals"]
 
     page = owner_client.get(reverse("compliance:cell_costs", args=[cell.pk])).text
     for total in (t for t in data["totals"] if "currency" in t):
         low, high = Decimal(total["low"]), Decimal(total["high"])
         assert f"<strong>{total['currency']} {low:,}–{high:,}</strong>" in page
-    assert page.count("USD 1,020–2,040") == 2  # the fence line and the total
+    assert page.count("USD 1,020–2,040") == 1  # the fence line
+    assert page.count("USD 1,520–7,040") == 1  # the total
     assert "1,000–2,100" not in page and "1000–2100" not in page
 
     document = proposal_request(cell=cell, actor=owner, language="en", sections=[])
@@ -187,7 +252,7 @@ def test_page_api_and_pdf_show_the_same_exact_money(owner, owner_client, cell):
         t.currency: (t.low, t.high) for t in proposal_data(document).costs.totals
     }
     assert pdf_totals == {
-        "USD": (Decimal(1020), Decimal(2040)),
+        "USD": (Decimal(1520), Decimal(7040)),
         "EUR": (Decimal(3000), Decimal(5000)),
     }
 

@@ -365,7 +365,9 @@ def test_summary_claims_nothing_when_nothing_is_shown():
 
 
 def test_every_assumption_used_is_stated():
-    result = compare(_inputs(country="KR", collaborative_modes=("pfl",)))
+    result = compare(
+        _inputs(country="KR", collaborative_modes=("pfl",), kiria_certification=True)
+    )
     assumptions = " ".join(_texts(result.assumptions))
     for plan in (result.physical_first, result.sim_first):
         for item in plan.schedule.activities:

@@ -3,12 +3,14 @@ guarding and device lines summed, unknown while any of them is unpriced."""
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from compliance.costs.models import ExchangeRate
 from compliance.models import CatalogueEdit, PlanAssumption
 from tests.factories import GuardSegmentFactory
 
@@ -59,13 +61,14 @@ def test_procurement_cost_is_unknown_while_lines_are_unpriced(
     owner, owner_client, fenced
 ):
     plan = api(owner).get(f"/api/v1/cells/{fenced.pk}/plan/").json()
-    # The fence is priced; the safety controller, the emergency stop and the
-    # signage are still to be quoted.
-    assert plan["inputs"]["procurement_unpriced_lines"] == 3
+    # The fence and the safety controller are priced (the brief's range and
+    # an article estimate); the emergency stop and the signage are still to
+    # be quoted.
+    assert plan["inputs"]["procurement_unpriced_lines"] == 2
     assert plan["inputs"]["procurement_cost"] is None
     assert procurement(plan)["cost_low"] is None
     page = owner_client.get(reverse("compliance:cell_plan", args=[fenced.pk])).text
-    assert "3 of their cost lines are still to be quoted" in page
+    assert "2 of their cost lines are still to be quoted" in page
 
 
 def test_procurement_cost_is_the_sum_of_the_priced_lines(owner, owner_client, priced):
@@ -95,7 +98,7 @@ def test_lines_in_another_currency_than_the_plans_are_converted_or_left_unknown(
     owner, priced
 ):
     # The plan's costs are in EUR (entered for the risk assessment): the USD
-    # lines count only at the project's own rate, never at an assumed one.
+    # lines count only at the organisation's rate, never at an assumed one.
     PlanAssumption.objects.create(
         cell=priced,
         key="risk_assessment",
@@ -107,9 +110,13 @@ def test_lines_in_another_currency_than_the_plans_are_converted_or_left_unknown(
     response = api(owner).get(url)
     assert response.status_code == 200
     assert procurement(response.json())["cost_low"] is None
-    project = priced.project
-    project.eur_per_usd = Decimal("0.9")
-    project.save()
+    ExchangeRate.objects.create(
+        organisation_id=priced.project.organisation_id,
+        currency="EUR",
+        units_per_usd=Decimal("0.9"),
+        valid_from=datetime.date(2026, 1, 1),
+        source="Test bank",
+    )
     activity = procurement(api(owner).get(url).json())
     # USD 2,090–3,630 × 0.9 = EUR 1,881–3,267.
     assert (Decimal(activity["cost_low"]), Decimal(activity["cost_high"])) == (

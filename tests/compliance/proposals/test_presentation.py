@@ -3,7 +3,8 @@ seed_demo built in English and Korean, read page by page. Sources are public
 citations, assumptions are worded for the customer, the cover names the
 author and the organisation's branding, the contents give page numbers,
 versions count per language, money is in the proposal's one currency at the
-project's own rates (never a made-up one), weeks are to the half-week."""
+organisation's rates valid on its date (never a made-up one) or else per
+currency, weeks are to the half-week."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from django.urls import reverse
 from PIL import Image
 from pypdf import PdfReader
 
-from compliance.costs.models import CustomLineItem
+from compliance.costs.models import CustomLineItem, ExchangeRate
+from compliance.costs.quotes.models import SupplierQuote
 from compliance.plan.services import plan_assumption_set
 from compliance.proposals.data import proposal_data
 from compliance.proposals.models import ProposalDocument
 from compliance.proposals.pdf.builder import build_proposal_pdf
+from compliance.proposals.pdf.data import ProposalData
 from compliance.proposals.services import proposal_request
 from tests.compliance.proposals.demo import build_demo, demo_cell, pages_of, seed
 from tests.compliance.proposals.pdf.samples import sample_proposal
@@ -39,15 +42,37 @@ INTERNAL = ("README", ".json", "legalize", "reference data", "unverified", "9bow
 
 @pytest.fixture
 def demo():
+    """The demo palletiser priced from the catalogue alone: its example
+    supplier quotes (seed_demo) are removed, so that these tests see the
+    catalogue's budgetary estimate, public prices, currencies and lines to be
+    quoted. The quoted demo: ``quoted_demo``."""
+    seed()
+    SupplierQuote.objects.all().delete()
+    return demo_cell()
+
+
+@pytest.fixture
+def quoted_demo():
+    """The demo palletiser as seed_demo leaves it, priced from its example
+    supplier quotes."""
     seed()
     return demo_cell()
 
 
-def _rates(project, **rates):
-    for field, value in rates.items():
-        setattr(project, field, value)
-    project.rates_date = datetime.date(2026, 11, 30)
-    project.save()
+def _only_rates(project, *currencies):
+    """Leave the demo organisation (seed_demo: KRW 1,350 and EUR 0.9 per USD
+    from 2026-01-01) only the rates of ``currencies``."""
+    ExchangeRate.objects.filter(organisation_id=project.organisation_id).exclude(
+        currency__in=currencies
+    ).delete()
+
+
+# The words the proposal once printed for a line without a rate: a customer
+# reads totals per currency instead, never these (issue 29).
+NOT_CONVERTED = {
+    "en": ("not converted", "Not converted", "rate needed"),
+    "ko": ("환산 안 됨", "환산되지", "환율 필요"),
+}
 
 
 def _png(size=(120, 40), colour=(31, 58, 95)) -> bytes:
@@ -76,9 +101,9 @@ def test_costs_cite_public_sources_never_files_or_repositories(demo, language):
     if language == "en":
         # The brief's rough planning range, in the customer's words.
         assert "Budgetary estimate" in text
-        # A public price: its publisher and year.
-        assert "mp-is.eu (cobot integration cost article), 2025/26" in (
-            text.replace("\n", " ")
+        # A public price: its publisher and date as published.
+        assert "mp-is.eu (cobot integration cost article), undated (page crawled" in (
+            " ".join(text.split())
         )
     # Where no price is known, the law and article that ask for the line, in
     # the reader's language (never both halves of the bilingual citation).
@@ -224,37 +249,104 @@ def test_rows_numbered_across_languages_keep_their_numbers(demo):
 # --- money --------------------------------------------------------------------
 
 
-def test_one_currency_at_the_projects_rates(demo):
-    _rates(demo.project, krw_per_usd=Decimal("1350"), eur_per_usd=Decimal("0.9"))
+def test_one_currency_at_the_organisations_rates(demo):
     pdf = bytes(build_demo("en", demo).pdf)
     text = "\n".join(pages_of(pdf))
-    # USD 966–1,932 of fence at 1,350 and EUR 3,000–5,000 at 1,350 / 0.9.
-    total = "KRW 5,804,100–10,108,200"
+    flat = " ".join(text.split())
+    # USD 1,466–6,932 of fence and safety controller at seed_demo's 1,350 KRW
+    # per USD, and EUR 3,000–5,000 at 1,350 / 0.9 = 1,500 KRW per EUR.
+    assert "In the lines' own currencies: EUR 3,000–5,000; USD 1,466–6,932." in flat
+    total = "KRW 6,479,100–16,858,200"
     assert total in pages_of(pdf)[1]  # the summary: one currency only
-    assert "USD" not in pages_of(pdf)[1] and "EUR" not in pages_of(pdf)[1]
+    assert "USD" not in re.sub(r"1 USD\s*=", "", pages_of(pdf)[1])
     assert f"Total in KRW\n{total}" in text
-    # The originals beside each converted line, and the rates used.
+    # The originals beside each converted line, and the rates used, dated.
     assert "(USD 966–1,932)" in text and "(EUR 3,000–5,000)" in text
-    assert "1 EUR = 1,500 KRW; 1 USD = 1,350 KRW" in text
+    source = "Demo organisation's example figure, not a market rate"
+    assert (
+        f"Exchange rates: 1 USD = 0.9 EUR (2026-01-01, {source}); "
+        f"1 USD = 1,350 KRW (2026-01-01, {source})."
+    ) in flat
     assert "rate needed" not in text
 
 
-def test_a_currency_without_a_rate_is_not_converted_nor_totalled(demo):
-    _rates(demo.project, krw_per_usd=Decimal("1350"))  # no EUR rate
-    pdf = bytes(build_demo("en", demo).pdf)
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_currency_without_a_rate_is_totalled_per_currency(demo, language):
+    _only_rates(demo.project, "KRW")  # no EUR rate
+    pdf = bytes(build_demo(language, demo).pdf)
     text = "\n".join(pages_of(pdf))
-    assert "not converted — rate needed" in text.replace("\n", " ")
-    assert "No exchange rate has been entered for EUR" in text
-    # Only the fence, converted: EUR is never turned into KRW at a made-up rate.
-    assert "Total in KRW of the converted lines\nKRW 1,304,100–2,608,200" in text
-    assert "1 priced line is not converted" in pages_of(pdf)[1].replace("\n", " ")
+    for words in NOT_CONVERTED[language]:
+        assert words not in text, words
+    # No total in KRW: a sum of the lines that convert would look complete.
+    summary = pages_of(pdf)[1]
+    assert "USD 1,466–6,932" in summary and "EUR 3,000–5,000" in summary
+    assert "KRW" not in summary
+    if language == "en":
+        assert "Total in USD\nUSD 1,466–6,932" in text
+        assert "Total in EUR\nEUR 3,000–5,000" in text
+        assert "Total in KRW" not in text
+        # The USD lines convert, and say in which currency.
+        assert re.search(r"KRW 1,304,100–\s*2,608,200\s*\(USD 966–1,932\)", text)
+    else:
+        assert "USD 합계\nUSD 1,466–6,932" in text
+        assert "EUR 합계\nEUR 3,000–5,000" in text
+        assert "KRW 합계" not in text
 
 
-def test_no_rate_at_all_converts_nothing(english):
+def test_no_rate_at_all_totals_each_currency(demo):
+    _only_rates(demo.project)
+    english = build_demo("en", demo)
     text = _text(english)
-    assert "No exchange rate has been entered for EUR, USD" in text
-    assert "Not converted yet" in pages_of(bytes(english.pdf))[1]
+    for words in NOT_CONVERTED["en"]:
+        assert words not in text, words
+    assert "No exchange rate has been entered" not in text
     assert not re.search(r"KRW [\d,]+–", text)
+    assert "Exchange rates:" not in text
+    assert "Total in USD\nUSD 1,466–6,932" in text
+
+
+def test_the_rate_valid_on_the_proposals_date_converts(demo):
+    ExchangeRate.objects.create(
+        organisation_id=demo.project.organisation_id,
+        currency="KRW",
+        units_per_usd=Decimal(1400),
+        valid_from=datetime.date(2026, 12, 1),
+        source="Bank rate of the day",
+    )
+    architect = get_user_model().objects.get(username="sa")
+    document = proposal_request(
+        cell=demo, actor=architect, language="en", sections=["costs"]
+    )
+    before = proposal_data(document, on=datetime.date(2026, 11, 30)).costs
+    after = proposal_data(document, on=datetime.date(2026, 12, 1)).costs
+    assert [r.value for r in before.rates if "KRW" in r.value] == [
+        "1,350 KRW (2026-01-01, Demo organisation's example figure, not a market rate)"
+    ]
+    assert [r.value for r in after.rates if "KRW" in r.value] == [
+        "1,400 KRW (2026-12-01, Bank rate of the day)"
+    ]
+    # EUR 3,000–5,000 at 1,350 / 0.9 and 1,400 / 0.9 KRW per EUR; USD
+    # 1,466–6,932 at 1,350 and 1,400.
+    assert (before.converted.low, before.converted.high) == (6479100, 16858200)
+    assert after.converted.low == 1466 * 1400 + 4666666  # 3,000 × 1,555.5…, down
+    assert "2026-11-30" in before.rates_note and "2026-12-01" in after.rates_note
+
+
+def test_a_korean_demo_proposals_total_is_in_krw_with_the_rates_date(demo):
+    document = build_demo("ko", demo)
+    data = ProposalData.model_validate(document.data)
+    assert data.costs.converted is not None
+    assert data.costs.converted.currency == "KRW"
+    assert data.summary.costs == (data.costs.converted,)
+    flat = " ".join(_text(document).split())
+    total = f"KRW {data.costs.converted.low:,}–{data.costs.converted.high:,}"
+    assert f"KRW 합계 {total}" in flat
+    assert (
+        "1 USD = 1,350 KRW (2026-01-01, Demo organisation's example figure, not "
+        "a market rate)"
+    ) in flat
+    for words in NOT_CONVERTED["ko"]:
+        assert words not in flat
 
 
 # --- figures ------------------------------------------------------------------
@@ -271,12 +363,15 @@ def test_weeks_are_given_to_the_half_week(demo, language):
 def test_unknown_costs_are_counted_in_words_and_the_chart_draws(english):
     text = _text(english)
     assert "?)" not in text
-    assert "6 items to be quoted" in text
+    # The risk assessment's activity is costed from its priced line (the
+    # catalogue's public EUR 3,000–5,000, KRW 4,500,000–7,500,000 at the demo's
+    # rates); five activities are still to be quoted.
+    assert "5 items to be quoted" in text
     assert "cannot be drawn" not in text
-    assert "Physical first: 6 items to be quoted, not in the bar." in text
+    assert "Physical first: 5 items to be quoted, not in the bar." in text
 
 
-def test_converted_plan_costs_are_drawn_and_unconverted_ones_listed(demo):
+def test_plan_costs_are_drawn_converted_or_in_their_own_currency(demo):
     architect = get_user_model().objects.get(username="sa")
     plan_assumption_set(
         cell=demo,
@@ -286,13 +381,18 @@ def test_converted_plan_costs_are_drawn_and_unconverted_ones_listed(demo):
         cost_high=Decimal(5000),
         currency="EUR",
     )
-    text = _text(build_demo("en", demo))
-    assert "Risk assessment of the whole cell, EUR 3,000–5,000: not converted" in (
-        text.replace("\n", " ")
-    )
-    _rates(demo.project, krw_per_usd=Decimal("1350"), eur_per_usd=Decimal("0.9"))
+    # The demo's EUR rate converts the plan's EUR costs.
     text = _text(build_demo("en", demo))
     assert "KRW 4,500,000–7,500,000 + " in text  # the known cost, converted
+    assert "1 USD = 0.9 EUR (2026-01-01" in text
+    # Without it, the plan's cost stays in EUR: a range, never "not converted".
+    _only_rates(demo.project, "KRW")
+    text = _text(build_demo("en", demo))
+    flat = " ".join(text.split())
+    assert "EUR 3,000–5,000 + " in flat
+    assert "KRW 4,500,000" not in flat
+    for words in NOT_CONVERTED["en"]:
+        assert words not in text, words
 
 
 def test_empty_lists_are_left_out_heading_and_all():
@@ -378,3 +478,27 @@ def test_the_proposal_data_reads_the_hazard_register_once(demo):
     assert [len(h.measures) for h in data.risk.hazards] == [
         h.measures.count() for h in register
     ]
+
+
+# --- supplier quotes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_each_quoted_line_names_its_supplier_date_and_validity(quoted_demo, language):
+    """The demo palletiser priced from its example quotes (issue 29): each
+    quoted line names the supplier, the quote number, its date and validity,
+    the totals are in KRW with the rate's date, and the one line without a
+    price (the KCs certification) is counted and named."""
+    document = build_demo(language, quoted_demo)
+    data = ProposalData.model_validate(document.data)
+    quoted = [i for i in data.costs.items if "DEMO-" in i.source]
+    assert len(quoted) >= 10
+    flat = " ".join(_text(document).split())
+    assert "Hanbit Safety Supply (demo example) DEMO-P-2026-031" in flat
+    valid = "까지 유효" if language == "ko" else "valid until"
+    assert valid in flat
+    assert data.costs.converted is not None
+    assert data.costs.converted.currency == "KRW"
+    assert data.costs.unpriced_lines == 1
+    for words in NOT_CONVERTED[language]:
+        assert words not in flat

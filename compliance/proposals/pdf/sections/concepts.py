@@ -320,16 +320,15 @@ def _speed(column: ConceptColumn) -> CellLines:
 
 
 def _cost(column: ConceptColumn) -> CellLines:
-    """A range with its currency, never one figure; the lines in a currency
-    without an exchange rate in their own, and those to be quoted counted."""
+    """A range with its currency, never one figure: in the proposal's
+    currency once every line converts, until then one per currency; those to
+    be quoted counted."""
     parts = []
     if column.cost is not None:
         parts.append(_money(column.cost.currency, column.cost.low, column.cost.high))
-    for total in column.not_converted:
-        parts.append(
-            _("%(cost)s, not converted (no exchange rate)")
-            % {"cost": _money(total.currency, total.low, total.high)}
-        )
+    # Per currency; data stored before issue 29 kept some apart.
+    for total in (*column.costs, *column.not_converted):
+        parts.append(_money(total.currency, total.low, total.high))
     if column.unpriced_lines:
         parts.append(
             ngettext(

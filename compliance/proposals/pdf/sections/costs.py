@@ -20,6 +20,9 @@ def costs(p: Kit) -> list[Flowable]:
     to_quote = _("price to be quoted")
     target = costs.currency
     widths = [42 * mm, 15 * mm, 27 * mm, 29 * mm, 13 * mm, 40 * mm]
+    # Data stored before issue 29 may hold a total of the converted lines
+    # only, beside missing rates: not a total of every line.
+    converts = costs.converted is not None and not costs.missing_rates
     rows = []
     for item in costs.items:
         low, high = item.unit_price_low, item.unit_price_high
@@ -35,12 +38,15 @@ def costs(p: Kit) -> list[Flowable]:
             else None
         )
         if item.converted_low is not None and item.converted_high is not None:
-            total = p.range_cell(item.converted_low, item.converted_high, widths[3])
+            if converts:
+                total = p.range_cell(item.converted_low, item.converted_high, widths[3])
+            else:  # the column is in several currencies: say which
+                total = f"{target} " + p.range_cell(
+                    item.converted_low, item.converted_high, widths[3] - 26
+                )
             if own and item.currency != target:
                 total += f"\n({own})"
-        elif item.rate_needed:
-            total = _("not converted — rate needed") + (f"\n({own})" if own else "")
-        elif own and target is None:  # data stored before the conversion
+        elif own:  # no rate for its currency (or data from before rates)
             total = own
         else:
             total = "—"
@@ -60,9 +66,10 @@ def costs(p: Kit) -> list[Flowable]:
             ]
         )
     total_header = (
-        _("Total (%(currency)s)") % {"currency": target} if target else _("Total")
+        _("Total (%(currency)s)") % {"currency": target}
+        if target and converts
+        else _("Total")
     )
-    needed = [row for row, item in enumerate(costs.items, start=1) if item.rate_needed]
     story: list[Flowable] = [
         p.table(
             [
@@ -76,70 +83,53 @@ def costs(p: Kit) -> list[Flowable]:
             rows,
             widths,
             right=(1, 2, 3, 4),
-            extra=[("TEXTCOLOR", (3, row), (3, row), theme.CRITICAL) for row in needed],
         ),
     ]
-    if target and any(i.currency and i.currency != target for i in costs.items):
-        story.append(
-            p.para(
-                _(
-                    "Totals are in %(currency)s; a line priced in another currency "
-                    "shows its own total in brackets."
-                )
-                % {"currency": target},
-                "small",
+    foreign = any(i.currency and i.currency != target for i in costs.items)
+    shown_converted = any(i.converted_low is not None for i in costs.items)
+    if target and foreign:
+        if converts:
+            explained = _(
+                "Totals are in %(currency)s; a line priced in another currency "
+                "shows its own total in brackets."
             )
-        )
+        elif shown_converted:
+            explained = _(
+                "A line is shown in %(currency)s where it converts, with its own "
+                "total in brackets, else in its own currency; the totals are "
+                "given per currency."
+            )
+        else:
+            explained = _(
+                "Each line is shown in its own currency, and the totals per currency."
+            )
+        story.append(p.para(explained % {"currency": target}, "small"))
     story.append(p.para(_("Totals"), "h2"))
-    if costs.missing_rates:
-        story.append(
-            p.panel(
-                [
-                    p.para(
-                        _(
-                            "No exchange rate has been entered for %(currencies)s: "
-                            "the lines priced in it are shown “not converted — "
-                            "rate needed” and are not in the total below."
-                        )
-                        % {"currencies": ", ".join(costs.missing_rates)},
-                        "banner",
-                    )
-                ],
-                border=theme.CRITICAL,
+    # One total in the proposal currency once every priced line converts;
+    # until then one per currency, never a sum of some that looks complete.
+    totals = []
+    if converts and costs.converted is not None:
+        totals.append(
+            (
+                _("Total in %(currency)s") % {"currency": costs.converted.currency},
+                p.money(costs.converted),
             )
         )
-        story.append(Spacer(1, 2 * mm))
-    totals = []
-    if costs.converted is not None:
-        label = (
-            _("Total in %(currency)s of the converted lines")
-            if costs.missing_rates
-            else _("Total in %(currency)s")
-        )
-        totals.append(
-            (label % {"currency": costs.converted.currency}, p.money(costs.converted))
-        )
-    if target is None:  # data stored before the conversion: per currency
+    else:
         totals += [
-            (_("Priced lines in %(currency)s") % {"currency": t.currency}, p.money(t))
+            (_("Total in %(currency)s") % {"currency": t.currency}, p.money(t))
             for t in costs.totals
         ]
+    if costs.unpriced_lines:
+        totals.append((_("Not in the total"), p.items_to_quote(costs.unpriced_lines)))
     if totals:
         story.append(p.key_values(totals, label_width=70 * mm))
     notes = []
-    if costs.unpriced_lines:
-        notes.append(
-            _("%(items)s, not in the total.")
-            % {"items": p.items_to_quote(costs.unpriced_lines)}
-        )
     if costs.rates:
-        notes.append(
-            _("Exchange rates: %(rates)s.")
-            % {"rates": "; ".join(f"{r.label} = {r.value}" for r in costs.rates)}
-        )
+        notes.append(p.rates_used(costs.rates))
     if costs.rates_note:
         notes.append(costs.rates_note)
-    if target and any(t.currency != target for t in costs.totals):
+    if converts and any(t.currency != target for t in costs.totals):
         notes.append(
             _("In the lines' own currencies: %(totals)s.")
             % {"totals": "; ".join(p.money(t) for t in costs.totals)}

@@ -87,14 +87,26 @@ def schedule(p: Kit) -> list[Flowable]:
                     "small",
                 )
             )
-        for row in plan.not_converted:
+        # The ranges the bar cannot hold, in their own currencies.
+        apart = [p.money(cost) for cost in plan.other_costs]
+        if apart:
             cost_story.append(
                 p.para(
-                    _("%(plan)s: %(activity)s, %(cost)s: not converted — rate needed.")
+                    _("%(plan)s: guarding and devices %(cost)s, not in the bar.")
+                    % {"plan": plan.name, "cost": " + ".join(apart)},
+                    "small",
+                )
+            )
+        for row in plan.not_converted:  # data stored before issue 29
+            cost_story.append(
+                p.para(
+                    _("%(plan)s: %(activity)s, %(cost)s, not in the bar.")
                     % {"plan": plan.name, "activity": row.label, "cost": row.value},
                     "small",
                 )
             )
+    if schedule.rates:
+        cost_story.append(p.para(p.rates_used(schedule.rates), "small"))
     story.append(KeepTogether(cost_story))
     if schedule.maturity_note:
         story += [

@@ -22,10 +22,12 @@ def summary(p: Kit) -> list[Flowable]:
     summary = p.data.summary
     assert summary is not None
     s = p.styles
+    # One total in the proposal currency, or one per currency until every
+    # priced line converts.
     if summary.costs:
         cost = "<br/>".join(markup(p.money(c)) for c in summary.costs)
-    elif summary.not_converted_lines:
-        cost = markup(_("Not converted yet"))
+    elif summary.not_converted_lines:  # data stored before issue 29
+        cost = "—"
     else:
         cost = markup(_("No line is priced yet"))
     notes = []
@@ -35,7 +37,9 @@ def summary(p: Kit) -> list[Flowable]:
             % {"items": p.items_to_quote(summary.unpriced_lines)}
         )
     if summary.not_converted_lines:
-        notes.append(p.not_converted(summary.not_converted_lines))
+        notes.append(p.other_currency_lines(summary.not_converted_lines))
+    if summary.rates:
+        notes.append(p.rates_used(summary.rates))
     cost_note = " ".join(notes) if notes else _("Every line is priced.")
     label, value, small = s["tile_label"], s["tile_value"], s["small"]
     cost_tile: list[Flowable] = [Para(markup(_("Total cost, priced lines")), label)]

@@ -388,3 +388,36 @@ def test_a_quote_in_the_korean_template_imports(owner_client, organisation, libr
         ("light_curtain", "piece"),
         ("fence", "m"),
     ]
+
+
+def test_a_device_chosen_from_the_library_is_priced_by_its_own_quote(
+    owner, organisation, library, cell
+):
+    """A quote row matched by part number to a library device prices the
+    line of a device chosen from that library entry, which the library's own
+    (absent) price left to be quoted; another curtain's quote does not."""
+    from rest_framework.test import APIClient
+
+    chosen = DeviceFactory(cell=cell, label="LC7", library_device=library)
+    client = logged_in(owner)
+    api = APIClient()
+    api.force_authenticate(owner)
+
+    def line():
+        data = api.get(f"/api/v1/cells/{cell.pk}/line-items/").json()
+        return next(
+            i for i in data["items"] if i["key"] == f"recorded:device:{chosen.pk}"
+        )
+
+    assert line()["price_low"] is None
+    other = curtain_row(part_number="OTHER-1", model="Other curtain", maker="Acme")
+    upload(client, organisation, workbook(other, number="Q-other"))
+    # Another part number and model, and no kind: it matches nothing.
+    assert line()["price_low"] is None
+    upload(client, organisation, workbook())
+    priced = line()
+    assert (priced["basis"], priced["price_low"], priced["quotes"][0]["number"]) == (
+        "quote",
+        "1250000.00",
+        "Q-2026-118",
+    )

@@ -65,7 +65,8 @@ def test_several_quotes_give_a_range_from_the_lowest_to_the_highest():
 
 def test_an_expired_quote_is_left_out_while_another_holds():
     entry = quoted_entry(
-        CURTAIN, [quote("OLD", "500000", "500000", expired=True), quote("Q-1", "9", "9")]
+        CURTAIN,
+        [quote("OLD", "500000", "500000", expired=True), quote("Q-1", "9", "9")],
     )
     assert entry.price_low == Decimal("9") and entry.quote_notes == ()
 
@@ -125,3 +126,29 @@ def test_a_thousand_random_quotes_sum_exactly_as_decimals(seed):
     result = totals(lines, "EUR", {})
     assert (result.low, result.high) == (expected_low, expected_high)
     assert isinstance(result.low, Decimal)
+
+
+def test_the_customer_reads_each_quotes_supplier_date_and_validity():
+    from django.utils import translation
+
+    from compliance.costs.sources import customer_source
+
+    entry = quoted_entry(CURTAIN, [quote("Q-1", "9", "9"), quote("Q-2", "7", "8")])
+    line = catalogue_item(entry, key="lc", quantity=1)
+    with translation.override("en"):
+        assert customer_source(line) == (
+            "Supplier quote: Supplier Q-2 Q-2 (2026-11-02, valid until 2027-01-31); "
+            "Supplier Q-1 Q-1 (2026-11-02, valid until 2027-01-31)"
+        )
+    old = catalogue_item(
+        quoted_entry(CURTAIN, [quote("OLD", "5", "6", expired=True)]),
+        key="lc",
+        quantity=1,
+    )
+    with translation.override("en"):
+        assert customer_source(old) == (
+            "Supplier quote: Supplier OLD OLD (2026-11-02, expired on 2026-10-01: "
+            "price to be confirmed)"
+        )
+    with translation.override("ko"):
+        assert "만료" in customer_source(old)
