@@ -62,6 +62,11 @@ def shown_source(
     return citation
 
 
+def _exact(value) -> str:
+    """A price as the lines show it: grouped, without trailing zeros."""
+    return format(value.normalize(), ",f")
+
+
 def quote_lines(item) -> list[dict]:
     """The supplier quotes a line's price rests on, as a reader can check
     them: supplier and number, date, validity (an expired one flagged), its
@@ -73,10 +78,11 @@ def quote_lines(item) -> list[dict]:
             ends.append(_("lowest"))
         if quote.price_high == item.price_high:
             ends.append(_("highest"))
+        low, high = _exact(quote.price_low), _exact(quote.price_high)
         price = (
-            f"{quote.currency} {quote.price_low:,}"
-            if quote.price_low == quote.price_high
-            else f"{quote.currency} {quote.price_low:,}–{quote.price_high:,}"
+            f"{quote.currency} {low}"
+            if low == high
+            else f"{quote.currency} {low}–{high}"
         )
         shown.append(
             {
