@@ -16,6 +16,7 @@ from compliance.concepts import views as concept_views
 from compliance.costs import api as cost_api
 from compliance.costs import rate_api, rate_views
 from compliance.costs import views as cost_views
+from compliance.costs.quotes import api as quote_api
 from compliance.costs.quotes import views as quote_views
 from compliance.plan import api as plan_api
 from compliance.plan import views as plan_views
@@ -323,6 +324,17 @@ api_urlpatterns = [
         "organisations/<int:pk>/catalogue/<str:key>/",
         cost_api.CatalogueEntryView.as_view(),
         name="organisation-catalogue-entry",
+    ),
+    path(
+        "organisations/<int:pk>/quotes/",
+        quote_api.QuoteListView.as_view(),
+        name="organisation-quotes",
+    ),
+    path("quotes/<int:pk>/", quote_api.QuoteDetailView.as_view(), name="quote"),
+    path(
+        "quotes/<int:pk>/rows/<int:row_pk>/match/",
+        quote_api.QuoteRowMatchView.as_view(),
+        name="quote-row-match",
     ),
     path(
         "organisations/<int:pk>/exchange-rates/",

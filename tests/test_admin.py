@@ -36,11 +36,9 @@ from compliance.models import (
     Assessment,
     AuditEntry,
     CatalogueEdit,
-    ExchangeRate,
-    QuoteRow,
-    SupplierQuote,
     CustomLineItem,
     DismissedFunctionSuggestion,
+    ExchangeRate,
     GuardingConcept,
     Hazard,
     LibraryDevice,
@@ -53,9 +51,11 @@ from compliance.models import (
     ProposalPreview,
     ProposalPreviewPage,
     ProposalText,
+    QuoteRow,
     Revision,
     SafetyFunction,
     Subsystem,
+    SupplierQuote,
     ValidationRecord,
 )
 from compliance.proposals.models import OrganisationBranding
@@ -299,19 +299,21 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
         valid_from=date(2026, 12, 1),
         source="Bank rate sheet",
     ),
-    SupplierQuote: lambda w: QuoteRow.objects.create(
-        quote=SupplierQuote.objects.create(
-            organisation=w.organisation,
-            supplier="Hanbit",
-            number="Q-1",
-            quoted_on=date(2026, 11, 2),
-        ),
-        row=8,
-        unit="piece",
-        price_low=10,
-        price_high=12,
-        currency="KRW",
-    ).quote,
+    SupplierQuote: lambda w: (
+        QuoteRow.objects.create(
+            quote=SupplierQuote.objects.create(
+                organisation=w.organisation,
+                supplier="Hanbit",
+                number="Q-1",
+                quoted_on=date(2026, 11, 2),
+            ),
+            row=8,
+            unit="piece",
+            price_low=10,
+            price_high=12,
+            currency="KRW",
+        ).quote
+    ),
     PlanAssumption: lambda w: PlanAssumption.objects.create(
         cell=w.cell, key="risk_assessment", weeks_low=1, weeks_high=2
     ),

@@ -10,11 +10,37 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
+from cells.models import Role
 from compliance.costs.quotes.reading import QuoteFile, QuoteRowIn
 from compliance.costs.quotes.template import TemplateWords, quote_workbook
-from tests.browser.test_costs_and_proposal import cell, sign_in  # noqa: F401
+from tests.browser.test_costs_and_proposal import sign_in
+from tests.factories import (
+    CellFactory,
+    GuardSegmentFactory,
+    MembershipFactory,
+    OpeningFactory,
+    OrganisationFactory,
+    ProjectFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def cell(transactional_db):
+    """A cell with a fence of an organisation whose architect signs in as
+    ``sign_in`` does."""
+    organisation = OrganisationFactory(name="Quote Integrator")
+    user = UserFactory(username="sa-costs")
+    MembershipFactory(
+        user=user, organisation=organisation, role=Role.SOLUTION_ARCHITECT
+    )
+    project = ProjectFactory(organisation=organisation, name="Quotes PoC")
+    cell = CellFactory(project=project, name="Case palletiser")
+    segment = GuardSegmentFactory(cell=cell, label="F1")
+    OpeningFactory(segment=segment, label="Infeed", purpose="material_entry")
+    return cell
 
 
 def test_architect_imports_a_quote_and_the_costs_tab_shows_it(
@@ -22,7 +48,7 @@ def test_architect_imports_a_quote_and_the_costs_tab_shows_it(
     live_server,
     cell,
     tmp_path,
-    screenshot_dir,  # noqa: F811
+    screenshot_dir,
 ):
     organisation = cell.project.organisation
     today = datetime.date.today()

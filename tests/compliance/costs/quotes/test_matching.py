@@ -21,9 +21,7 @@ match = Matcher(LIBRARY, CATALOGUE_BY_KEY)
 
 
 def test_part_number_beats_kind_and_ignores_case_and_separators():
-    found = match(
-        RowIdentity(kind="emergency_stop", part_number="c4c sa06010a10000")
-    )
+    found = match(RowIdentity(kind="emergency_stop", part_number="c4c sa06010a10000"))
     assert (found.matched_by, found.catalogue_key, found.library_pk) == (
         "part_number",
         "light_curtain",
