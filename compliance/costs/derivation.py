@@ -39,6 +39,13 @@ How the lines are derived (simple on purpose; users edit the result with
   KIRIA certificate in force on the day of the check, the KIRIA
   collaborative-robot workplace safety certification (one job, to be quoted:
   no public fee was found), the route the conformity-route rule asks for.
+- EU / EEA (``jurisdiction_of(country) == "EU"``) only: the CE conformity
+  assessment and technical file of the cell (one job, to be quoted: no
+  public figure exists for an integrator's own assessment), answering the EU
+  rules on the conformity assessment procedure and the technical file. A
+  notified body's EC type examination (``ec_type_certification``) is never
+  derived: only Annex IV (Directive) or Annex I Part A (Regulation)
+  machinery needs one; the user adds it where the cell's route does.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from compliance.calculators.editions import jurisdiction_of
 from compliance.costs import guarding, work
 from compliance.costs.builder import LineBuilder, as_decimal
 from compliance.costs.catalogue import (
@@ -94,6 +102,8 @@ def derive_line_items(
         work.self_declaration(build)
         work.safety_inspection(build)
         work.kiria_certification(build)
+    elif jurisdiction_of(facts.country) == "EU":
+        work.ce_conformity(build)
     work.measurements(build)
     return tuple(build.items)
 

@@ -1,7 +1,8 @@
 """Line items for the work a cell's plan needs: signage, the risk assessment,
 the Korean certifications and inspection (the KCs certification of devices,
 the robot's self-declaration, the safety inspection and, for a collaborative
-cell without the Art. 223 fence, the KIRIA workplace certification), and the
+cell without the Art. 223 fence, the KIRIA workplace certification), the CE
+conformity assessment and technical file of a cell in the EU / EEA, and the
 measurements on the real cell. Pure Python, no Django."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from compliance.costs.line_items import (
     SAFETY_INSPECTION_CITATION,
     SELF_DECLARATION_CITATION,
 )
-from compliance.rules import baseline, collaborative, korea, sensing
+from compliance.rules import baseline, collaborative, eu, korea, sensing
 
 
 def signage(b: LineBuilder) -> None:
@@ -150,6 +151,44 @@ def kiria_certification(b: LineBuilder) -> None:
         ),
         citation=korea.COBOT_ROUTE.citation,
         findings=b.about((korea.COBOT_ROUTE.id,)),
+    )
+
+
+def ce_conformity(b: LineBuilder) -> None:
+    """The CE conformity assessment and technical file of a cell in the EU /
+    EEA: the integrator who assembles the cell is the manufacturer of the
+    assembly and follows the conformity assessment procedure, compiles the
+    technical file, draws up the declaration of conformity and affixes the CE
+    marking. It answers the EU rules on the procedure and on the technical
+    file of the instrument that applies to the cell (the Directive up to 19
+    January 2027, the Regulation from 20 January 2027), and cites the latter,
+    the one that names the CE marking. To be quoted: no public figure exists
+    for an integrator's own assessment. A notified body's EC type examination
+    (catalogue entry ``ec_type_certification``) is not derived: only Annex IV
+    machinery (Directive) or Annex I Part A machinery (Regulation) needs
+    one, which the cell's facts do not decide."""
+    if eu.instrument(b.facts) == "directive":
+        route, technical_file = eu.ROUTE_DIRECTIVE, eu.TECHNICAL_FILE_DIRECTIVE
+        law = "Directive 2006/42/EC"
+    else:
+        route, technical_file = eu.ROUTE_REGULATION, eu.TECHNICAL_FILE_REGULATION
+        law = "Regulation (EU) 2023/1230"
+    b.add(
+        "ce_conformity",
+        key="ce_conformity",
+        quantity=Decimal(1),
+        reason=Line(
+            text=gettext_noop(
+                "The integrator who joins the robot, its tooling and guards into "
+                "a cell is the manufacturer of the assembly (%(law)s): before the "
+                "cell is put into service it follows the conformity assessment "
+                "procedure, compiles the technical file, draws up the "
+                "declaration of conformity and affixes the CE marking."
+            ),
+            values={"law": law},
+        ),
+        citation=technical_file.citation,
+        findings=b.about((route.id, technical_file.id)),
     )
 
 

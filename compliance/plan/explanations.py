@@ -12,7 +12,12 @@ from decimal import Decimal
 
 from cells.applications import APPLICATION_LABELS
 from compliance.calculators.base import Line, format_number, format_range, gettext_noop
-from compliance.plan.inputs import KIRIA_CERTIFICATION, SIM_REDUCTION_CAP, PlanInputs
+from compliance.plan.inputs import (
+    CE_CONFORMITY,
+    KIRIA_CERTIFICATION,
+    SIM_REDUCTION_CAP,
+    PlanInputs,
+)
 from compliance.plan.schedule import (
     KCS_CERTIFICATION,
     MILESTONE_KEYS,
@@ -187,13 +192,14 @@ def assumption_lines(
                     values={"count": inputs.procurement_items_without_lead_time},
                 )
             )
-    if inputs.country != "KR":
+    if inputs.country != "KR" and not inputs.ce_conformity:
         lines.append(
             Line(
                 text=gettext_noop(
                     "No certification step is scheduled for %(country)s: the "
-                    "reference data covers Korea's KCs and KIRIA certifications "
-                    "only. Add one if your jurisdiction needs it."
+                    "plans cover Korea's KCs and KIRIA certifications and the "
+                    "CE conformity assessment in the EU and the EEA only. Add "
+                    "one if your jurisdiction needs it."
                 ),
                 values={"country": inputs.country},
             )
@@ -336,6 +342,8 @@ def plan_notes(inputs: PlanInputs, physical: Schedule) -> tuple[Line, ...]:
             )
     if inputs.kiria_certification:
         notes.extend(_kiria_notes(physical.get(KIRIA_CERTIFICATION).activity))
+    if inputs.ce_conformity:
+        notes.extend(_ce_notes(physical.get(CE_CONFORMITY).activity))
     return tuple(notes)
 
 
@@ -371,5 +379,43 @@ def _kiria_notes(kiria: Activity) -> list[Line]:
     unknown = _KIRIA_UNKNOWN.get((kiria.assumption, not kiria.cost_known))
     if unknown is not None:
         weeks = format_range(kiria.duration_weeks_low, kiria.duration_weeks_high)
+        notes.append(Line(text=unknown, values={"weeks": weeks}))
+    return notes
+
+
+_CE_UNKNOWN = {
+    # (duration assumed, cost unknown) -> what is said of them
+    (True, True): gettext_noop(
+        "No public duration or cost was found for the CE conformity assessment "
+        "and technical file: its %(weeks)s weeks are an assumption and its cost "
+        "is to be quoted."
+    ),
+    (True, False): gettext_noop(
+        "No public duration was found for the CE conformity assessment and "
+        "technical file: its %(weeks)s weeks are an assumption."
+    ),
+    (False, True): gettext_noop(
+        "No public cost was found for the CE conformity assessment and technical "
+        "file: its cost is to be quoted."
+    ),
+}
+
+
+def _ce_notes(ce: Activity) -> list[Line]:
+    """Why the CE conformity assessment is where it is in both plans, and
+    which of its figures no public source gives."""
+    notes = [
+        Line(
+            text=gettext_noop(
+                "CE: the integrator is the manufacturer of the assembled cell and "
+                "its declaration of conformity covers the installed cell, so both "
+                "plans schedule the conformity assessment and the technical file "
+                "after the validation on the real cell and before the PoC starts."
+            )
+        )
+    ]
+    unknown = _CE_UNKNOWN.get((ce.assumption, not ce.cost_known))
+    if unknown is not None:
+        weeks = format_range(ce.duration_weeks_low, ce.duration_weeks_high)
         notes.append(Line(text=unknown, values={"weeks": weeks}))
     return notes

@@ -21,6 +21,7 @@ from cells.applications import (
     TaskType,
 )
 from compliance.calculators.base import gettext_noop
+from compliance.calculators.editions import jurisdiction_of
 from compliance.plan.schedule import (
     INSTALLATION,
     KCS_CERTIFICATION,
@@ -48,6 +49,9 @@ from compliance.plan.schedule import (
 # ``kiria_certification`` of ``compliance.costs.work``). An activity key like
 # those of ``schedule``.
 KIRIA_CERTIFICATION = "kiria_certification"
+# EU / EEA: the CE conformity assessment and technical file of the installed
+# cell (the cost line ``ce_conformity`` of ``compliance.costs.work``).
+CE_CONFORMITY = "ce_conformity"
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,30 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
                 "against KS B ISO 10218-2 and ISO/TS 15066. It follows the "
                 "validation on the real cell, and the PoC starts once the cell "
                 "is certified. No public fee or lead time was found."
+            ),
+        ),
+        # No public duration was found (costs.json: no CE item in lead_times;
+        # the EU rules' sources give none): 1-3 weeks is a starting value, an
+        # assumption like the others here, for completing the technical file
+        # with the validation records and drawing up the declaration once the
+        # cell is validated; the risk assessment it rests on is its own
+        # activity.
+        _default(
+            CE_CONFORMITY,
+            gettext_noop("CE conformity assessment and technical file"),
+            "certification",
+            "1",
+            "3",
+            gettext_noop(
+                "EU / EEA: the integrator, as manufacturer of the assembled "
+                "cell, completes the conformity assessment procedure and the "
+                "technical file with the records of the validation on the real "
+                "cell, draws up the declaration of conformity for the installed "
+                "cell and affixes the CE marking (Directive 2006/42/EC until 19 "
+                "January 2027, Regulation (EU) 2023/1230 from 20 January 2027). "
+                "It follows the validation on the real cell, and the PoC starts "
+                "once the declaration is drawn up. No public cost or duration "
+                "was found."
             ),
         ),
         _default(
@@ -349,9 +377,10 @@ class PlanInputs(_Frozen):
     kiria_certification: bool = Field(default=False, exclude=True)
     kiria_cost: CostRange | None = Field(default=None, exclude=True)
     # The costs of the other activities the cell's priced cost lines give
-    # (the risk assessment, the Korean certification step, the stopping-time
-    # and force measurements: ``plan.selectors.ACTIVITY_LINES``), where the
-    # activity's lines are all priced; a cost in ``costs`` replaces one.
+    # (the risk assessment, the Korean certification step, the CE conformity
+    # assessment, the stopping-time and force measurements:
+    # ``plan.selectors.ACTIVITY_LINES``), where the activity's lines are all
+    # priced; a cost in ``costs`` replaces one.
     line_costs: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
@@ -425,6 +454,13 @@ class PlanInputs(_Frozen):
         if self.sim_validation_reduction is not None:
             return self.sim_validation_reduction
         return SIM_REDUCTION_CAP[self.maturity]
+
+    @property
+    def ce_conformity(self) -> bool:
+        """The cell is in the EU / EEA: both plans schedule its CE conformity
+        assessment and technical file (decided by the country, as the cost
+        line is)."""
+        return jurisdiction_of(self.country) == "EU"
 
     @property
     def all_costs(self) -> dict[str, CostRange]:

@@ -3,7 +3,8 @@ risk assessment → procurement of guarding and devices (and, in Korea, KCs
 certification beside it) → installation → staged validation on the real cell
 (stopping times and safety functions, the task, and force and pressure for
 power and force limiting) → (in Korea, for a collaborative cell without the
-Art. 223 fence, the KIRIA workplace certification) → PoC start.
+Art. 223 fence, the KIRIA workplace certification; in the EU / EEA, the CE
+conformity assessment and technical file) → PoC start.
 
 Durations are of three kinds, and each activity says which:
 
@@ -16,7 +17,8 @@ Durations are of three kinds, and each activity says which:
 - assumptions (``ASSUMPTION_DEFAULTS``): no public figure was found, so these
   are starting values with ``assumption=True`` and the note "edit to your
   project". They are never presented as sourced figures. The KIRIA
-  certification is one: no public lead time (nor fee) was found for it.
+  certification is one: no public lead time (nor fee) was found for it; so
+  is the CE conformity assessment (no public duration nor cost).
 
 Pure Python with pydantic, no Django.
 """
@@ -28,6 +30,7 @@ from typing import Any
 from compliance.calculators.base import Certainty, gettext_noop
 from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
+    CE_CONFORMITY,
     KIRIA_CERTIFICATION,
     KR_SELF_DECLARATION_SOURCE,
     KR_SELF_DECLARATION_WEEKS,
@@ -142,16 +145,21 @@ def _kcs(inputs: PlanInputs) -> Activity:
 
 
 def poc_start(depends_on: tuple[str, ...]) -> Activity:
-    basis = (
-        gettext_noop(
+    if KIRIA_CERTIFICATION in depends_on:
+        basis = gettext_noop(
             "The PoC starts when the staged validation on the real cell is done "
             "and the KIRIA certificate is issued."
         )
-        if KIRIA_CERTIFICATION in depends_on
-        else gettext_noop(
+    elif CE_CONFORMITY in depends_on:
+        basis = gettext_noop(
+            "The PoC starts when the staged validation on the real cell is done "
+            "and the declaration of conformity for the installed cell is drawn "
+            "up."
+        )
+    else:
+        basis = gettext_noop(
             "The PoC starts when the staged validation on the real cell is done."
         )
-    )
     return Activity(
         key=POC_START,
         name=gettext_noop("PoC start"),
@@ -166,7 +174,8 @@ def poc_start(depends_on: tuple[str, ...]) -> Activity:
 def physical_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     """The physical-first plan: risk assessment → procurement (and KCs in
     Korea, beside it) → installation → staged validation on the real cell →
-    (KIRIA certification, where the cost lines ask for it) → PoC start."""
+    (KIRIA certification, where the cost lines ask for it; CE conformity, in
+    the EU / EEA) → PoC start."""
     activities = [
         planned_activity(inputs, RISK_ASSESSMENT),
         _procurement(inputs),
@@ -195,5 +204,13 @@ def physical_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
         # unknown (to be quoted) while that line has no price.
         activities.append(planned_activity(inputs, KIRIA_CERTIFICATION, (previous,)))
         previous = KIRIA_CERTIFICATION
+    if inputs.ce_conformity:
+        # The declaration of conformity covers the installed cell, and the
+        # technical file holds the records of its validation, so the cell is
+        # built and validated first and the PoC waits for the declaration.
+        # Its cost: the ``ce_conformity`` line's, unknown (to be quoted)
+        # while that line has no price.
+        activities.append(planned_activity(inputs, CE_CONFORMITY, (previous,)))
+        previous = CE_CONFORMITY
     activities.append(poc_start((previous,)))
     return tuple(activities)

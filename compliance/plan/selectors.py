@@ -37,6 +37,8 @@ ACTIVITY_LINES = {
     VALIDATION_STOPPING: ("stopping_time_measurement",),
     VALIDATION_PFL: ("pfl_measurement",),
     KIRIA_CERTIFICATION: ("kiria_certification",),
+    # ``plan.inputs.CE_CONFORMITY``, the EU / EEA conformity assessment.
+    "ce_conformity": ("ce_conformity",),
 }
 ACTIVITY_COST_SOURCE = gettext_noop("The priced cost lines of this work")
 

@@ -6,7 +6,9 @@ as the task's sim-to-real maturity allows and never skipped: a simulation
 result is never a deployment gate. Where the cell's cost lines ask for the
 KIRIA workplace certification (Korea, a collaborative cell without the Art.
 223 fence), it follows the validation on the real cell in this plan too: it
-audits the installed cell, which no simulation stands in for.
+audits the installed cell, which no simulation stands in for. So does the CE
+conformity assessment and technical file of a cell in the EU / EEA: the
+declaration of conformity covers the installed cell.
 
 Pure Python with pydantic, no Django.
 """

@@ -33,7 +33,6 @@ from compliance.models import (
     PlanAssumption,
     SafetyFunction,
 )
-from compliance.plan.inputs import EDITABLE_DURATION_KEYS
 from compliance.safety_functions import selectors as function_selectors
 from compliance.safety_functions import services as functions
 from tests.compliance.conftest import PASSWORD
@@ -652,7 +651,7 @@ def _costs(world: World, v, api: APIClient) -> None:
         ),
         200,
     )
-    assumption_key = sorted(EDITABLE_DURATION_KEYS)[0]
+    assumption_key = "installation"  # an activity of every plan
     _answer(
         api.put(
             reverse("cell-plan-assumption", args=[cell.pk, assumption_key]),

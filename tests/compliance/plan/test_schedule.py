@@ -188,7 +188,7 @@ def test_longest_lead_time_is_the_longest_of_each_end():
 
 
 def _inputs(**kw):
-    kw.setdefault("country", "DE")
+    kw.setdefault("country", "JP")  # no certification step scheduled
     kw.setdefault("task_type", "structured_pick_place")
     return PlanInputs(**kw)
 
