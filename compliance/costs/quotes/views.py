@@ -211,11 +211,8 @@ def shown_row(row: QuoteRow) -> dict[str, Any]:
     if row.matched_by == MatchedBy.PERSON:
         who = row.confirmed_by
         how = how % {"name": (who.get_full_name() or who.username) if who else "—"}
-    price = (
-        f"{row.currency} {row.price_low:,}"
-        if row.price_low == row.price_high
-        else f"{row.currency} {row.price_low:,}–{row.price_high:,}"
-    )
+    low, high = (format(v.normalize(), ",f") for v in (row.price_low, row.price_high))
+    price = f"{row.currency} {low}" if low == high else f"{row.currency} {low}–{high}"
     lead = ""
     if row.lead_time_weeks_low is not None:
         high = row.lead_time_weeks_high or row.lead_time_weeks_low

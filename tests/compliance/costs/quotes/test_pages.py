@@ -126,6 +126,8 @@ def test_an_imported_quote_is_matched_and_prices_the_costs_tab(
     assert (second.matched_by, second.catalogue_key) == ("kind", "emergency_stop")
     detail = owner_client.get(response.url).text
     assert "by part number" in detail and "by kind" in detail
+    # Prices as the lines show them: grouped, without trailing zeros.
+    assert "KRW 1,250,000 /" in detail and "1,250,000.00" not in detail
 
     costs = owner_client.get(reverse("compliance:cell_costs", args=[curtain_cell.pk]))
     text = costs.text
