@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from compliance.calculators.presentation import shown_citation
 from compliance.costs.line_items import USER_SOURCE
+from compliance.costs.selectors import money_range_text
 
 # Fragments that name the product's own files or repositories, or say where a
 # price was looked for and not found: never shown.
@@ -62,11 +63,6 @@ def shown_source(
     return citation
 
 
-def _exact(value) -> str:
-    """A price as the lines show it: grouped, without trailing zeros."""
-    return format(value.normalize(), ",f")
-
-
 def quote_lines(item) -> list[dict]:
     """The supplier quotes a line's price rests on, as a reader can check
     them: supplier and number, date, validity (an expired one flagged), its
@@ -78,11 +74,9 @@ def quote_lines(item) -> list[dict]:
             ends.append(_("lowest"))
         if quote.price_high == item.price_high:
             ends.append(_("highest"))
-        low, high = _exact(quote.price_low), _exact(quote.price_high)
+        # As the lines show a price: exact, grouped as the reader groups.
         price = (
-            f"{quote.currency} {low}"
-            if low == high
-            else f"{quote.currency} {low}–{high}"
+            f"{quote.currency} {money_range_text(quote.price_low, quote.price_high)}"
         )
         shown.append(
             {

@@ -25,9 +25,11 @@ from django.views.decorators.http import require_POST
 
 from cells import selectors as cell_selectors
 from cells.permissions import can_edit, require_edit
+from compliance.calculators.base import format_range
 from compliance.costs.catalogue import CATALOGUE_BY_KEY
 from compliance.costs.quotes import reading, selectors, services, template
 from compliance.costs.quotes.models import MatchedBy, QuoteRow
+from compliance.costs.selectors import money_range_text
 from compliance.safety_functions.models import LibraryDevice
 
 LIST = "compliance/costs/quotes/quote_list.html"
@@ -211,16 +213,15 @@ def shown_row(row: QuoteRow) -> dict[str, Any]:
     if row.matched_by == MatchedBy.PERSON:
         who = row.confirmed_by
         how = how % {"name": (who.get_full_name() or who.username) if who else "—"}
-    low, high = (format(v.normalize(), ",f") for v in (row.price_low, row.price_high))
-    price = f"{row.currency} {low}" if low == high else f"{row.currency} {low}–{high}"
-    lead = ""
-    if row.lead_time_weeks_low is not None:
-        high = row.lead_time_weeks_high or row.lead_time_weeks_low
-        lead = (
-            f"{row.lead_time_weeks_low:g}"
-            if high == row.lead_time_weeks_low
-            else f"{row.lead_time_weeks_low:g}–{high:g}"
+    # As the cost lines show a price and a lead time (``costs.views``).
+    price = f"{row.currency} {money_range_text(row.price_low, row.price_high)}"
+    lead = (
+        format_range(
+            row.lead_time_weeks_low, row.lead_time_weeks_high or row.lead_time_weeks_low
         )
+        if row.lead_time_weeks_low is not None
+        else ""
+    )
     return {
         "row": row,
         "prices": _(entry.name) if entry else "",
