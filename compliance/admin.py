@@ -25,6 +25,7 @@ from compliance.costs.models import (
     LineItemEdit,
 )
 from compliance.costs.quotes.models import QuoteRow, SupplierQuote
+from compliance.plan.labour.models import LabourRate, WorkDefault
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import (
     OrganisationBranding,
@@ -438,6 +439,43 @@ class ExchangeRateAdmin(admin.ModelAdmin):
     search_fields = ["source", "organisation__name"]
     autocomplete_fields = ["organisation"]
     readonly_fields = ["created_by", "created_at", "version"]
+
+
+@admin.register(LabourRate)
+class LabourRateAdmin(admin.ModelAdmin):
+    list_display = [
+        "role",
+        "unit",
+        "rate_low",
+        "rate_high",
+        "currency",
+        "valid_from",
+        "valid_until",
+        "organisation",
+    ]
+    list_filter = ["role", "unit", "currency", "organisation"]
+    list_select_related = ["organisation"]
+    search_fields = ["source", "organisation__name"]
+    autocomplete_fields = ["organisation"]
+    readonly_fields = ["created_by", "created_at"]
+
+
+@admin.register(WorkDefault)
+class WorkDefaultAdmin(admin.ModelAdmin):
+    list_display = [
+        "activity",
+        "role",
+        "effort_low",
+        "effort_high",
+        "fee_low",
+        "fee_high",
+        "organisation",
+    ]
+    list_filter = ["activity", "role", "organisation"]
+    list_select_related = ["organisation"]
+    search_fields = ["activity", "source", "organisation__name"]
+    autocomplete_fields = ["organisation"]
+    readonly_fields = ["updated_by", "updated_at"]
 
 
 @admin.register(GuardingConcept)

@@ -24,6 +24,7 @@ from compliance.costs.models import (
     LineItemEdit,
 )
 from compliance.costs.quotes.models import MatchedBy, QuoteRow, SupplierQuote
+from compliance.plan.labour.models import LabourRate, WorkDefault
 from compliance.plan.models import PlanAssumption
 from compliance.proposals.models import (
     Proposal,
@@ -53,6 +54,7 @@ __all__ = [
     "ExchangeRate",
     "GuardingConcept",
     "Hazard",
+    "LabourRate",
     "LibraryDevice",
     "LineItemEdit",
     "MatchedBy",
@@ -74,4 +76,5 @@ __all__ = [
     "Subsystem",
     "SupplierQuote",
     "ValidationRecord",
+    "WorkDefault",
 ]

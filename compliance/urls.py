@@ -20,6 +20,7 @@ from compliance.costs.quotes import api as quote_api
 from compliance.costs.quotes import views as quote_views
 from compliance.plan import api as plan_api
 from compliance.plan import views as plan_views
+from compliance.plan.labour import views as labour_views
 from compliance.proposals import api as proposal_api
 from compliance.proposals import views as proposal_views
 from compliance.rules import api as rules_api
@@ -181,6 +182,31 @@ urlpatterns = [
         "exchange-rates/<int:pk>/delete/",
         rate_views.exchange_rate_remove,
         name="exchange_rate_delete",
+    ),
+    path(
+        "organisations/<int:org_pk>/labour/",
+        labour_views.labour_page,
+        name="labour",
+    ),
+    path(
+        "organisations/<int:org_pk>/labour/rates/new/",
+        labour_views.labour_rate_create,
+        name="labour_rate_add",
+    ),
+    path(
+        "labour-rates/<int:pk>/delete/",
+        labour_views.labour_rate_remove,
+        name="labour_rate_delete",
+    ),
+    path(
+        "organisations/<int:org_pk>/labour/work/",
+        labour_views.work_default_save,
+        name="work_default_set",
+    ),
+    path(
+        "work-defaults/<int:pk>/delete/",
+        labour_views.work_default_remove,
+        name="work_default_delete",
     ),
     path(
         "organisations/<int:org_pk>/catalogue/",

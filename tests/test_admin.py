@@ -41,6 +41,7 @@ from compliance.models import (
     ExchangeRate,
     GuardingConcept,
     Hazard,
+    LabourRate,
     LibraryDevice,
     LineItemEdit,
     Measure,
@@ -57,6 +58,7 @@ from compliance.models import (
     Subsystem,
     SupplierQuote,
     ValidationRecord,
+    WorkDefault,
 )
 from compliance.proposals.models import OrganisationBranding
 from tests.compliance.conftest import CRUSHING, sign_revision, state_limits
@@ -291,6 +293,25 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
     ),
     CatalogueEdit: lambda w: CatalogueEdit.objects.create(
         organisation=w.organisation, key="fence", price_low=100, source="Quote 12"
+    ),
+    LabourRate: lambda w: LabourRate.objects.create(
+        organisation=w.organisation,
+        role="installation",
+        unit="hour",
+        rate_low=50000,
+        rate_high=60000,
+        currency="KRW",
+        valid_from=date(2026, 12, 1),
+        source="Rate card",
+    ),
+    WorkDefault: lambda w: WorkDefault.objects.create(
+        organisation=w.organisation,
+        activity="installation",
+        role="installation",
+        unit="hour",
+        effort_low=8,
+        effort_high=16,
+        source="Past projects",
     ),
     ExchangeRate: lambda w: ExchangeRate.objects.create(
         organisation=w.organisation,

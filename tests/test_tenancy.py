@@ -18,6 +18,7 @@ from compliance.assessment import services
 from compliance.costs import services as cost_services
 from compliance.costs.models import ExchangeRate
 from compliance.costs.quotes.models import QuoteRow, SupplierQuote
+from compliance.plan.labour.models import LabourRate, WorkDefault
 from compliance.proposals import building, previewing
 from compliance.proposals import services as proposal_services
 from compliance.safety_functions import services as function_services
@@ -167,6 +168,12 @@ OBJECT_URLS = {
     "compliance:exchange_rates": lambda o: [o["project"].organisation_id],
     "compliance:exchange_rate_add": lambda o: [o["project"].organisation_id],
     "compliance:exchange_rate_delete": lambda o: [o["exchange_rate"].pk],
+    # Its labour rates and default work (issue 29).
+    "compliance:labour": lambda o: [o["project"].organisation_id],
+    "compliance:labour_rate_add": lambda o: [o["project"].organisation_id],
+    "compliance:labour_rate_delete": lambda o: [o["labour_rate"].pk],
+    "compliance:work_default_set": lambda o: [o["project"].organisation_id],
+    "compliance:work_default_delete": lambda o: [o["work_default"].pk],
     "organisation-exchange-rates": lambda o: [o["project"].organisation_id],
     "organisation-exchange-rate": lambda o: [
         o["project"].organisation_id,
@@ -389,6 +396,25 @@ def owned(segment, opening, station, cell, project, owner):
     return {
         "quote": quote,
         "quote_row": quote_row,
+        "labour_rate": LabourRate.objects.create(
+            organisation=project.organisation,
+            role="installation",
+            unit="hour",
+            rate_low=Decimal(50000),
+            rate_high=Decimal(60000),
+            currency="KRW",
+            valid_from=datetime.date(2026, 1, 1),
+            source="Test rate card",
+        ),
+        "work_default": WorkDefault.objects.create(
+            organisation=project.organisation,
+            activity="installation",
+            role="installation",
+            unit="hour",
+            effort_low=Decimal(8),
+            effort_high=Decimal(16),
+            source="Test projects",
+        ),
         "exchange_rate": ExchangeRate.objects.create(
             organisation=project.organisation,
             currency="KRW",

@@ -5,6 +5,7 @@ since answers 409 with the figures as stored (issue 28)."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cells import selectors as cell_selectors
+from cells.api.errors import validation_detail
 from cells.api.serializers import version_field
 from cells.api.views import conflict_response
 from cells.services import Conflict
@@ -21,6 +23,7 @@ from compliance.costs import selectors as cost_selectors
 from compliance.costs.api import currency_field, money_field, shown, weeks_field
 from compliance.plan import services as plan_services
 from compliance.plan.comparison import compare
+from compliance.plan.labour.costing import PER_NAMES, ROLES, UNITS
 from compliance.plan.schemas import CellPlan
 from compliance.plan.selectors import plan_inputs
 from compliance.rules.inputs import versioned
@@ -42,6 +45,17 @@ class CellPlanView(APIView):
         return Response(shown(CellPlan, {"cell": cell.pk, **data}))
 
 
+def effort_field() -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=8,
+        decimal_places=1,
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+    )
+
+
 class AssumptionSerializer(serializers.Serializer):
     weeks_low = weeks_field()
     weeks_high = weeks_field()
@@ -51,6 +65,23 @@ class AssumptionSerializer(serializers.Serializer):
     source = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default=""
     )
+    # The project's own work for the activity, costed at the organisation's
+    # rate of the role; the cost above, when given, replaces it.
+    effort_role = serializers.ChoiceField(
+        source="role",
+        choices=["", *ROLES],
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+    effort_unit = serializers.ChoiceField(
+        choices=["", *UNITS], required=False, allow_blank=True, default=""
+    )
+    effort_per = serializers.ChoiceField(
+        choices=list(PER_NAMES), required=False, default="activity"
+    )
+    effort_low = effort_field()
+    effort_high = effort_field()
     version = version_field()
 
 
@@ -82,6 +113,12 @@ class PlanAssumptionView(APIView):
             row = plan_services.plan_assumption_set(
                 cell=cell, actor=request.user, key=key, **serializer.validated_data
             )
+        except DjangoValidationError as exc:
+            # The service names the role ``role``; the API, ``effort_role``.
+            detail = validation_detail(exc)
+            if isinstance(detail, dict) and "role" in detail:
+                detail["effort_role"] = detail.pop("role")
+            raise serializers.ValidationError(detail) from exc
         except Conflict as exc:  # saved by someone else since read
             return conflict_response(exc, AssumptionSerializer(exc.current).data)
         return Response(AssumptionSerializer(row).data)

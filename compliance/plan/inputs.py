@@ -20,7 +20,7 @@ from cells.applications import (
     Application,
     TaskType,
 )
-from compliance.calculators.base import gettext_noop
+from compliance.calculators.base import Line, gettext_noop
 from compliance.calculators.editions import jurisdiction_of
 from compliance.plan.schedule import (
     INSTALLATION,
@@ -52,6 +52,7 @@ KIRIA_CERTIFICATION = "kiria_certification"
 # EU / EEA: the CE conformity assessment and technical file of the installed
 # cell (the cost line ``ce_conformity`` of ``compliance.costs.work``).
 CE_CONFORMITY = "ce_conformity"
+KCS_NAME = gettext_noop("KCs certification (Korea)")
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,28 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
 # other defaults can be replaced through ``PlanInputs.durations``.
 EDITABLE_DURATION_KEYS = frozenset(ASSUMPTION_DEFAULTS) - {PROCUREMENT}
 COSTED_KEYS = frozenset(ASSUMPTION_DEFAULTS) | {KCS_CERTIFICATION}
+# The activities whose work the labour rates cost: all but the procurement
+# of the guarding and devices, which the cost lines price.
+WORK_KEYS = COSTED_KEYS - {PROCUREMENT}
+# Each of them by name, in the order the plans run them.
+WORK_NAMES: dict[str, str] = {
+    key: (KCS_NAME if key == KCS_CERTIFICATION else ASSUMPTION_DEFAULTS[key].name)
+    for key in (
+        RISK_ASSESSMENT,
+        KCS_CERTIFICATION,
+        INSTALLATION,
+        SIM_MODEL,
+        SIM_REACH_CYCLE,
+        SIM_SSM,
+        SIM_PFL,
+        REAL_DEMONSTRATIONS,
+        VALIDATION_STOPPING,
+        VALIDATION_TASK,
+        VALIDATION_PFL,
+        KIRIA_CERTIFICATION,
+        CE_CONFORMITY,
+    )
+}
 
 # How well each task type transfers from simulation (the product brief, issue
 # 15): the application decides the task type (``cells.applications``), so a
@@ -330,6 +353,10 @@ class CostRange(_Frozen):
     high: Decimal = Field(ge=0)
     currency: str = Field(pattern=r"^[A-Z]{3}$")
     source: str = ""
+    # How the cost was found, a line per part (effort × rate, a fee, the
+    # rates' sources); left out of the response's inputs, shown with the
+    # activity (``Activity.cost_basis``).
+    basis: tuple[Line, ...] = Field(default=(), exclude=True)
 
     @model_validator(mode="after")
     def _ordered(self) -> CostRange:
@@ -382,6 +409,15 @@ class PlanInputs(_Frozen):
     # ``plan.selectors.ACTIVITY_LINES``), where the activity's lines are all
     # priced; a cost in ``costs`` replaces one.
     line_costs: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
+    # The work of the activities costed from the organisation's labour rates:
+    # its default effort or fee per activity, or the project's own effort
+    # (``plan.labour``). It replaces the cost from the cost lines; a cost in
+    # ``costs`` replaces it. An activity whose work cannot be costed (a rate
+    # missing) is in ``work_missing`` with the reason, and has no cost.
+    work_costs: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
+    work_missing: dict[str, tuple[Line, ...]] = Field(
+        default_factory=dict, exclude=True
+    )
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)
@@ -420,6 +456,8 @@ class PlanInputs(_Frozen):
             raise ValueError(f"durations for unknown activities: {', '.join(unknown)}")
         if unknown := sorted(set(self.costs) - COSTED_KEYS):
             raise ValueError(f"costs for unknown activities: {', '.join(unknown)}")
+        if unknown := sorted({*self.work_costs, *self.work_missing} - WORK_KEYS):
+            raise ValueError(f"work for unknown activities: {', '.join(unknown)}")
         if len({cost.currency for cost in self.all_costs.values()}) > 1:
             raise ValueError("all costs must be in one currency")
         if self.procurement_cost is not None and self.procurement_unpriced_lines:
@@ -464,17 +502,21 @@ class PlanInputs(_Frozen):
 
     @property
     def all_costs(self) -> dict[str, CostRange]:
-        """The costs of the activities: those entered, and the procurement
-        and KIRIA costs from the cost lines where none is entered for them."""
+        """The costs of the activities: those entered, else the work costed
+        from the labour rates, else the procurement, KIRIA and other costs
+        from the cost lines. An activity whose work cannot be costed has no
+        cost unless one is entered."""
         from_lines = {
             PROCUREMENT: self.procurement_cost,
             KIRIA_CERTIFICATION: self.kiria_cost,
             **self.line_costs,
         }
-        return {
-            **{k: v for k, v in from_lines.items() if v is not None},
-            **self.costs,
+        known = {
+            k: v
+            for k, v in from_lines.items()
+            if v is not None and k not in self.work_missing
         }
+        return {**known, **self.work_costs, **self.costs}
 
     @property
     def currency(self) -> str:

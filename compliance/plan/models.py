@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cells.models import Cell
 from compliance.costs.models import CURRENCY_CHOICES, not_negative
+from compliance.plan.labour.models import PER_CHOICES, ROLE_CHOICES, UNIT_CHOICES
 
 
 class PlanAssumption(models.Model):
@@ -33,6 +34,22 @@ class PlanAssumption(models.Model):
     currency = models.CharField(
         _("currency"), max_length=3, blank=True, choices=CURRENCY_CHOICES
     )
+    # The work the activity takes in this project: an effort of one role,
+    # costed at the organisation's rate (replacing its default work for the
+    # activity); a cost entered above replaces it in turn.
+    role = models.CharField(_("role"), max_length=30, blank=True, choices=ROLE_CHOICES)
+    effort_unit = models.CharField(
+        _("effort unit"), max_length=4, blank=True, choices=UNIT_CHOICES
+    )
+    effort_per = models.CharField(
+        _("counted"), max_length=20, default="activity", choices=PER_CHOICES
+    )
+    effort_low = models.DecimalField(
+        _("effort from"), max_digits=8, decimal_places=1, null=True, blank=True
+    )
+    effort_high = models.DecimalField(
+        _("effort to"), max_digits=8, decimal_places=1, null=True, blank=True
+    )
     source = models.CharField(_("source"), max_length=200, blank=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -51,7 +68,12 @@ class PlanAssumption(models.Model):
             ),
             models.CheckConstraint(
                 condition=not_negative(
-                    "weeks_low", "weeks_high", "cost_low", "cost_high"
+                    "weeks_low",
+                    "weeks_high",
+                    "cost_low",
+                    "cost_high",
+                    "effort_low",
+                    "effort_high",
                 ),
                 name="plan_assumption_not_negative",
             ),

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from compliance.calculators.base import Certainty, gettext_noop
+from compliance.calculators.base import Certainty, Line, gettext_noop
 from compliance.plan.inputs import (
     ASSUMPTION_DEFAULTS,
     CE_CONFORMITY,
+    KCS_NAME,
     KIRIA_CERTIFICATION,
     KR_SELF_DECLARATION_SOURCE,
     KR_SELF_DECLARATION_WEEKS,
@@ -56,8 +57,15 @@ from compliance.plan.schedule import (
 def _cost_fields(inputs: PlanInputs, key: str) -> dict[str, Any]:
     cost = inputs.all_costs.get(key)
     if cost is None:
-        return {}
-    return {"cost_low": cost.low, "cost_high": cost.high, "currency": cost.currency}
+        missing = inputs.work_missing.get(key, ())
+        return {"cost_basis": missing} if missing else {}
+    basis = cost.basis or ((Line(text=cost.source),) if cost.source else ())
+    return {
+        "cost_low": cost.low,
+        "cost_high": cost.high,
+        "currency": cost.currency,
+        "cost_basis": basis,
+    }
 
 
 def planned_activity(
@@ -121,7 +129,7 @@ def _kcs(inputs: PlanInputs) -> Activity:
     )
     common: dict[str, Any] = {
         "key": KCS_CERTIFICATION,
-        "name": gettext_noop("KCs certification (Korea)"),
+        "name": KCS_NAME,
         "phase": "certification",
         "depends_on": (RISK_ASSESSMENT,),
         "basis": basis,

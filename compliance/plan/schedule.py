@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from compliance.calculators.base import Certainty, gettext_noop
+from compliance.calculators.base import Certainty, Line, gettext_noop
 
 Phase = Literal[
     "planning",
@@ -101,6 +101,9 @@ class Activity(_Frozen):
     cost_low: Decimal | None = Field(default=None, ge=0)
     cost_high: Decimal | None = Field(default=None, ge=0)
     currency: str = ""  # ISO 4217, set with the cost
+    # How the cost was found (effort × rate, a fee, the rates' sources), or
+    # why the work has no cost yet (a missing rate).
+    cost_basis: tuple[Line, ...] = ()
     basis: str = ""
     source: str = ""
     assumption: bool = False

@@ -93,6 +93,9 @@ class PlanActivity(_Shown):
     cost_low: DecimalText | None
     cost_high: DecimalText | None
     currency: str  # ISO 4217 with a cost, else ""
+    # How the cost was found, a line per part (effort × rate with the rate's
+    # source and validity, a fee), or why the work has no cost yet.
+    cost_basis: list[str]
     basis: str  # what the activity covers, and how its duration was found
     source: str  # of a sourced or entered figure; "" for an assumption
     assumption: bool

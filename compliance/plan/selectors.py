@@ -12,10 +12,12 @@ from compliance.costs import LineItem, rates, totals
 from compliance.costs.selectors import outward, safeguards
 from compliance.plan.inputs import (
     KIRIA_CERTIFICATION,
+    WORK_KEYS,
     CostRange,
     PlanInputs,
     WeeksRange,
 )
+from compliance.plan.labour.selectors import work_costs
 from compliance.plan.schedule import (
     KCS_CERTIFICATION,
     RISK_ASSESSMENT,
@@ -41,6 +43,14 @@ ACTIVITY_LINES = {
     "ce_conformity": ("ce_conformity",),
 }
 ACTIVITY_COST_SOURCE = gettext_noop("The priced cost lines of this work")
+# A line priced by a supplier quote, the organisation's catalogue figure or
+# the user's own price is firmer than the organisation's default work for
+# its activity, which it then keeps; a public figure (an article estimate)
+# or a planning range is not: the default work replaces it in the plan.
+FIRM_BASES = frozenset({"quote", "organisation", "user"})
+WORK_COST_SOURCE = gettext_noop(
+    "The organisation's labour rates and the work the activity takes"
+)
 
 
 def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
@@ -59,7 +69,8 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
     )
     lead = longest_lead_time(pairs)
     durations, costs = {}, {}
-    for row in cell.plan_assumptions.all():
+    entered = list(cell.plan_assumptions.all())
+    for row in entered:
         if row.weeks_low is not None:
             durations[row.key] = WeeksRange(
                 low=row.weeks_low, high=row.weeks_high, source=row.source
@@ -88,7 +99,7 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         or (procurement.currency if procurement else None)
         or cell.project.currency
     )
-    line_costs = {}
+    line_costs, firm = {}, set()
     for activity, keys in ACTIVITY_LINES.items():
         lines = [i for i in items if i.quantity > 0 and i.catalogue_key in keys]
         if lines and all(i.price_known for i in lines):
@@ -97,7 +108,26 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
                 line_costs[activity] = cost.model_copy(
                     update={"source": ACTIVITY_COST_SOURCE}
                 )
+                if all(i.basis in FIRM_BASES for i in lines):
+                    firm.add(activity)
     kiria = line_costs.pop(KIRIA_CERTIFICATION, None)
+    worked, missing = {}, {}
+    for activity, work in work_costs(cell, entered, target, day).items():
+        if activity not in WORK_KEYS:
+            continue  # an activity the app no longer plans
+        if activity in firm and not _entered_effort(entered, activity):
+            continue  # a quote or the user's own price of its lines holds
+        if work.known:
+            low, high = outward(work.low, work.high, target)
+            worked[activity] = CostRange(
+                low=low,
+                high=high,
+                currency=target,
+                source=WORK_COST_SOURCE,
+                basis=work.lines,
+            )
+        else:
+            missing[activity] = work.lines
     return PlanInputs(
         country=cell.project.country,
         collaborative_modes=tuple(cell.collaborative_modes),
@@ -114,7 +144,13 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         ),
         kiria_cost=kiria,
         line_costs=line_costs,
+        work_costs=worked,
+        work_missing=missing,
     )
+
+
+def _entered_effort(entered, activity: str) -> bool:
+    return any(r.key == activity and r.effort_low is not None for r in entered)
 
 
 def procurement_cost(

@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 from cells.models import Cell
 from cells.permissions import require_edit
 from compliance.costs.services import check_ranges, versioned_upsert
-from compliance.plan.inputs import COSTED_KEYS, EDITABLE_DURATION_KEYS
+from compliance.plan.inputs import COSTED_KEYS, EDITABLE_DURATION_KEYS, WORK_KEYS
+from compliance.plan.labour.costing import PER_NAMES, ROLES, UNITS
+from compliance.plan.labour.services import check_effort
 from compliance.plan.models import PlanAssumption
 
 
@@ -29,6 +31,7 @@ def plan_assumption_set(
     check_ranges(
         fields, ("cost_low", "cost_high"), ("weeks_low", "weeks_high"), money="currency"
     )
+    _check_effort(key, fields)
     if fields.get("weeks_low") is not None and key not in EDITABLE_DURATION_KEYS:
         raise ValidationError(
             {"weeks_low": _("This activity's duration comes from the cost lines.")}
@@ -58,6 +61,32 @@ def plan_assumption_set(
         version,
         list(sent),
     )
+
+
+def _check_effort(key: str, fields: dict) -> None:
+    """The project's own effort: both ends, bounded, with the role and the
+    unit; refused for an activity that is not work (the procurement). The
+    fields left out are cleared."""
+    fields.setdefault("effort_low", None)
+    fields.setdefault("effort_high", None)
+    check_effort(fields)
+    if fields["effort_low"] is None:
+        fields.update(role="", effort_unit="", effort_per="activity")
+        return
+    if key not in WORK_KEYS:
+        raise ValidationError(
+            {"effort_low": _("This activity's cost comes from the cost lines.")}
+        )
+    errors = {}
+    if fields.get("role") not in ROLES:
+        errors["role"] = _("Choose the role doing the work.")
+    if fields.get("effort_unit") not in UNITS:
+        errors["effort_unit"] = _("Choose hours or days.")
+    if (fields.get("effort_per") or "activity") not in PER_NAMES:
+        errors["effort_per"] = _("Choose how the effort is counted.")
+    if errors:
+        raise ValidationError(errors)
+    fields["effort_per"] = fields.get("effort_per") or "activity"
 
 
 @transaction.atomic

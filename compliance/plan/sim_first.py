@@ -90,8 +90,11 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
 
 
 def _replace(activity: Activity, **changes: Any) -> Activity:
-    data = activity.model_dump(exclude={"note"})
-    return Activity.model_validate({**data, **changes})
+    # The cost's lines are kept as they are (dumped, they would be text).
+    data = activity.model_dump(exclude={"note", "cost_basis"})
+    return Activity.model_validate(
+        {**data, "cost_basis": activity.cost_basis, **changes}
+    )
 
 
 def _shortened(activity: Activity, factor: Decimal) -> Activity:

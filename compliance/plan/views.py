@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,6 +18,7 @@ from cells.permissions import can_edit
 from cells.services import Conflict
 from compliance.calculators.base import format_range
 from compliance.costs import selectors as cost_selectors
+from compliance.costs.selectors import money_range_text
 from compliance.costs.views import (
     CURRENCY_CHOICES,
     VersionedForm,
@@ -29,6 +31,8 @@ from compliance.plan.inputs import (
     COSTED_KEYS,
     EDITABLE_DURATION_KEYS,
 )
+from compliance.plan.labour.models import PER_CHOICES, ROLE_CHOICES
+from compliance.plan.labour.views import effort_field
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 from compliance.rules.inputs import versioned
@@ -93,7 +97,7 @@ def _cost_chart(plans) -> dict[str, Any] | None:
                 "low_w": max(low, 1),
                 "high_w": max(high, 1),
                 "label": f"{plan.currency} "
-                f"{format_range(plan.cost_known_low, plan.cost_known_high)}"
+                f"{money_range_text(plan.cost_known_low, plan.cost_known_high)}"
                 if plan.currency
                 else "—",
                 "unknown": len(plan.unknown_cost_keys),
@@ -123,11 +127,12 @@ def _assumption_rows(comparison) -> list[dict[str, Any]]:
                 ),
                 "assumption": activity.assumption,
                 "cost": f"{activity.currency} "
-                f"{format_range(activity.cost_low, activity.cost_high)}"
+                f"{money_range_text(activity.cost_low, activity.cost_high)}"
                 if activity.cost_known
                 else "—",
                 # An app's own source is translated; one the user typed is not.
                 "source": _(activity.source) if activity.source else "",
+                "cost_basis": [line.render(_) for line in activity.cost_basis],
                 "basis": _(activity.basis) if activity.basis else "",
                 "entered": key in entered,
                 "duration_editable": key in EDITABLE_DURATION_KEYS,
@@ -153,7 +158,7 @@ def plan_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
                     plan.poc_start_weeks_low, plan.poc_start_weeks_high
                 ),
                 "cost": (
-                    f"{plan.currency} {format_range(plan.cost_known_low, plan.cost_known_high)}"
+                    f"{plan.currency} {money_range_text(plan.cost_known_low, plan.cost_known_high)}"
                     if plan.currency
                     else "—"
                 ),
@@ -168,6 +173,7 @@ def plan_context(request: HttpRequest, cell, **extra) -> dict[str, Any]:
         "plans": plans,
         "cost_chart": _cost_chart((comparison.physical_first, comparison.sim_first)),
         "assumption_rows": _assumption_rows(comparison),
+        "labour_url": reverse("compliance:labour", args=[cell.project.organisation_id]),
         "can_edit": can_edit(request.user, cell.project.organisation_id),
         "maturity": comparison.maturity_line.render(_),
         "verdict": [v.line.render(_) for v in comparison.verdict],
@@ -200,6 +206,27 @@ class AssumptionForm(VersionedForm):
     currency = forms.ChoiceField(
         label=gettext_lazy("Currency"), required=False, choices=CURRENCY_CHOICES
     )
+    # The work in this project, costed at the organisation's rate; a cost
+    # entered above replaces it.
+    role = forms.ChoiceField(
+        label=gettext_lazy("Work: role"),
+        required=False,
+        choices=[("", "—"), *ROLE_CHOICES],
+    )
+    effort_unit = forms.ChoiceField(
+        label=gettext_lazy("Effort in"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("hour", gettext_lazy("hours")),
+            ("day", gettext_lazy("days")),
+        ],
+    )
+    effort_per = forms.ChoiceField(
+        label=gettext_lazy("Counted"), required=False, choices=PER_CHOICES
+    )
+    effort_low = effort_field(gettext_lazy("Effort from"))
+    effort_high = effort_field(gettext_lazy("Effort to"))
     source = forms.CharField(
         label=gettext_lazy("Source or reasoning"), required=False, max_length=200
     )

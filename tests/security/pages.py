@@ -90,6 +90,11 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:exchange_rates": [org],
         "compliance:exchange_rate_add": [org],  # POST only
         "compliance:exchange_rate_delete": [{"pk": o["exchange_rate"].pk}],  # POST
+        "compliance:labour": [org],
+        "compliance:labour_rate_add": [org],  # POST only
+        "compliance:labour_rate_delete": [{"pk": o["labour_rate"].pk}],  # POST
+        "compliance:work_default_set": [org],  # POST only
+        "compliance:work_default_delete": [{"pk": o["work_default"].pk}],  # POST
         "compliance:quote_list": [org],
         "compliance:quote_import": [org],  # POST only
         "compliance:quote_template": [{**org, "language": "en"}],

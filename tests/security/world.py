@@ -300,6 +300,7 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
     _safety_functions(world, v, api)
     _costs(world, v, api)
     _quotes(world, v)
+    _labour(world, v)
     _proposal_texts(world, v)
     # Its guarding concepts: their reasons name its openings and devices.
     from compliance.concepts.services import concepts_generate
@@ -599,6 +600,37 @@ def _quotes(world: World, v) -> None:
     row = stored.rows.get()
     world.hold(row, "maker", "part_number", "model", "description")
     world.objects.update(quote=stored, quote_row=row)
+
+
+def _labour(world: World, v) -> None:
+    """A labour rate and a default work of the organisation, each with its
+    source, as the labour page takes them."""
+    from compliance.plan.labour.services import labour_rate_add, work_default_set
+
+    rate = labour_rate_add(
+        organisation=world.organisation,
+        actor=world.user,
+        role="safety_engineering",
+        unit="hour",
+        rate_low=Decimal(95000),
+        rate_high=Decimal(120000),
+        currency="KRW",
+        valid_from=datetime.date(2026, 1, 1),
+        source=v("compliance.LabourRate.source"),
+    )
+    work = work_default_set(
+        organisation=world.organisation,
+        actor=world.user,
+        activity="risk_assessment",
+        role="safety_engineering",
+        unit="hour",
+        effort_low=Decimal(16),
+        effort_high=Decimal(24),
+        source=v("compliance.WorkDefault.source"),
+    )
+    world.hold(rate, "source")
+    world.hold(work, "source")
+    world.objects.update(labour_rate=rate, work_default=work)
 
 
 def _costs(world: World, v, api: APIClient) -> None:

@@ -119,6 +119,15 @@ class Command(BaseCommand):
             actor=User.objects.get(username="sa"),
             today=timezone.localdate(),
         )
+        # Its example labour rates and default work (issue 29), "(demo
+        # example)" too: the plans' work costed in KRW.
+        from compliance.plan.labour.demo import seed_demo_labour
+
+        seed_demo_labour(
+            organisation=org,
+            actor=User.objects.get(username="sa"),
+            since=DEMO_RATES_FROM,
+        )
         if not Project.objects.filter(organisation=org).exists():
             project = Project.objects.create(
                 organisation=org,

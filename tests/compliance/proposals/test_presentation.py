@@ -23,6 +23,7 @@ from pypdf import PdfReader
 
 from compliance.costs.models import CustomLineItem, ExchangeRate
 from compliance.costs.quotes.models import SupplierQuote
+from compliance.plan.labour.models import LabourRate, WorkDefault
 from compliance.plan.services import plan_assumption_set
 from compliance.proposals.data import proposal_data
 from compliance.proposals.models import ProposalDocument
@@ -45,9 +46,12 @@ def demo():
     """The demo palletiser priced from the catalogue alone: its example
     supplier quotes (seed_demo) are removed, so that these tests see the
     catalogue's budgetary estimate, public prices, currencies and lines to be
-    quoted. The quoted demo: ``quoted_demo``."""
+    quoted; its example labour rates and default work go too. The quoted
+    demo: ``quoted_demo``."""
     seed()
     SupplierQuote.objects.all().delete()
+    LabourRate.objects.all().delete()
+    WorkDefault.objects.all().delete()
     return demo_cell()
 
 

@@ -1,0 +1,396 @@
+"""The plan's work costed from the organisation's labour rates (issue 29):
+its default effort or fee per activity, the project's own effort replacing
+it, an entered cost replacing both; a firm line price (a quote, the
+organisation's own, the user's) kept; a missing rate named; the labour page
+and who may write on it. The rates here are made up for the tests."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from compliance.costs.models import ExchangeRate
+from compliance.models import CatalogueEdit
+from compliance.plan.labour.models import LabourRate, WorkDefault
+from compliance.plan.labour.services import labour_rate_add, work_default_set
+
+pytestmark = pytest.mark.django_db
+
+JAN = datetime.date(2026, 1, 1)
+
+
+def _api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _activity(plan: dict, key: str, name: str = "physical_first") -> dict | None:
+    return next(
+        (
+            a["activity"]
+            for a in plan[name]["schedule"]["activities"]
+            if a["activity"]["key"] == key
+        ),
+        None,
+    )
+
+
+def _plan(user, cell) -> dict:
+    response = _api(user).get(reverse("cell-plan", args=[cell.pk]))
+    assert response.status_code == 200
+    return response.json()
+
+
+def _rate(org, actor, role, low, high=None, unit="hour", **more):
+    return labour_rate_add(
+        organisation=org,
+        actor=actor,
+        role=role,
+        unit=unit,
+        rate_low=Decimal(low),
+        rate_high=Decimal(high or low),
+        currency=more.pop("currency", "KRW"),
+        valid_from=more.pop("valid_from", JAN),
+        source=more.pop("source", "Test rate card"),
+        **more,
+    )
+
+
+def _work(org, actor, activity, role, low, high, **more):
+    return work_default_set(
+        organisation=org,
+        actor=actor,
+        activity=activity,
+        role=role,
+        unit=more.pop("unit", "hour"),
+        effort_low=Decimal(low),
+        effort_high=Decimal(high),
+        source=more.pop("source", "Test projects"),
+        **more,
+    )
+
+
+@pytest.fixture
+def korean(cell):
+    project = cell.project
+    project.country, project.currency = "KR", "KRW"
+    project.save()
+    return cell
+
+
+def test_the_organisations_default_work_costs_an_activity(owner, korean):
+    org = korean.project.organisation
+    before = _activity(_plan(owner, korean), "installation")
+    assert before["cost_low"] is None  # no work recorded: no cost, none invented
+    _rate(org, owner, "installation", 55000, 65000)
+    _rate(org, owner, "electrical_design", 80000)
+    _work(org, owner, "installation", "installation", 24, 40)
+    _work(org, owner, "installation", "electrical_design", 8, 16)
+    installation = _activity(_plan(owner, korean), "installation")
+    # 24-40 h × KRW 55,000-65,000 = 1,320,000-2,600,000, and
+    # 8-16 h × KRW 80,000 = 640,000-1,280,000: KRW 1,960,000-3,880,000.
+    assert (installation["cost_low"], installation["cost_high"]) == (
+        "1960000",
+        "3880000",
+    )
+    assert installation["currency"] == "KRW"
+    assert (
+        "24–40 hours of Installation × KRW 55,000–65,000 per hour"
+        in installation["cost_basis"]
+    )
+    assert (
+        "Installation rate valid from 2026-01-01: Test rate card"
+        in installation["cost_basis"]
+    )
+
+
+def test_work_replaces_a_public_figure_but_not_the_organisations_price(owner, korean):
+    org = korean.project.organisation
+    for currency, units in (("KRW", 1350), ("EUR", "0.9")):
+        ExchangeRate.objects.create(
+            organisation=org,
+            currency=currency,
+            units_per_usd=Decimal(units),
+            valid_from=JAN,
+            source="Test bank",
+        )
+    risk = _activity(_plan(owner, korean), "risk_assessment")
+    # EUR 3,000-5,000 at 1,350 KRW and 0.9 EUR per USD: KRW 4,500,000-7,500,000.
+    assert (risk["cost_low"], risk["cost_high"]) == ("4500000", "7500000")
+    assert risk["cost_basis"] == ["The priced cost lines of this work"]
+    # The starting catalogue prices the risk assessment from an article
+    # estimate (EUR 3,000-5,000): the organisation's own work replaces it.
+    _rate(org, owner, "safety_engineering", 100000)
+    _work(org, owner, "risk_assessment", "safety_engineering", 16, 24)
+    risk = _activity(_plan(owner, korean), "risk_assessment")
+    assert (risk["cost_low"], risk["cost_high"]) == ("1600000", "2400000")
+    # A price of the organisation's own for the line is firmer: it holds.
+    CatalogueEdit.objects.create(
+        organisation=org,
+        key="risk_assessment",
+        price_low=2000000,
+        price_high=3000000,
+        currency="KRW",
+        source="Consultancy quote",
+    )
+    risk = _activity(_plan(owner, korean), "risk_assessment")
+    assert (risk["cost_low"], risk["cost_high"]) == ("2000000", "3000000")
+
+
+def test_a_missing_rate_leaves_the_activity_unknown_and_says_why(owner, korean):
+    org = korean.project.organisation
+    _work(org, owner, "validation_task", "commissioning", 16, 32)
+    plan = _plan(owner, korean)
+    task = _activity(plan, "validation_task")
+    assert task["cost_low"] is None
+    assert "validation_task" in plan["physical_first"]["unknown_cost_keys"]
+    today = timezone.localdate().isoformat()
+    assert task["cost_basis"] == [
+        f"No Commissioning rate per hour valid on {today}: record the "
+        "organisation's rate to cost this work."
+    ]
+    # An expired rate is no rate.
+    _rate(org, owner, "commissioning", 75000, valid_until=datetime.date(2026, 3, 31))
+    task = _activity(_plan(owner, korean), "validation_task")
+    assert task["cost_low"] is None
+
+
+def test_the_projects_own_effort_replaces_the_default_and_a_cost_both(owner, korean):
+    org = korean.project.organisation
+    _rate(org, owner, "commissioning", 75000)
+    _rate(org, owner, "programming", 90000)
+    _work(org, owner, "validation_task", "commissioning", 16, 32)
+    url = reverse("cell-plan-assumption", args=[korean.pk, "validation_task"])
+    response = _api(owner).put(
+        url,
+        {
+            "effort_role": "programming",
+            "effort_unit": "hour",
+            "effort_low": "10",
+            "effort_high": "20",
+            "source": "This customer's PLC",
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    task = _activity(_plan(owner, korean), "validation_task")
+    # 10-20 h × KRW 90,000: the project's own, not the default 16-32 h.
+    assert (task["cost_low"], task["cost_high"]) == ("900000", "1800000")
+    response = _api(owner).put(
+        url,
+        {
+            "cost_low": "500000",
+            "cost_high": "700000",
+            "currency": "KRW",
+            "version": response.json()["version"],
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    task = _activity(_plan(owner, korean), "validation_task")
+    assert (Decimal(task["cost_low"]), Decimal(task["cost_high"])) == (500000, 700000)
+
+
+@pytest.mark.parametrize(
+    ("sent", "field"),
+    [
+        (
+            {"effort_low": "10", "effort_high": "20", "effort_unit": "hour"},
+            "effort_role",
+        ),
+        (
+            {"effort_role": "programming", "effort_low": "10", "effort_high": "20"},
+            "effort_unit",
+        ),
+        (
+            {"effort_role": "programming", "effort_unit": "hour", "effort_low": "10"},
+            "effort_high",
+        ),
+        (
+            {
+                "effort_role": "programming",
+                "effort_unit": "hour",
+                "effort_low": "20",
+                "effort_high": "10",
+            },
+            "effort_high",
+        ),
+        ({"effort_role": "pilot", "effort_unit": "hour"}, "effort_role"),
+        ({"effort_low": "-5", "effort_high": "1"}, "effort_low"),
+        ({"effort_low": "1", "effort_high": "99999999999"}, "effort_high"),
+    ],
+)
+def test_a_bad_effort_is_refused_naming_the_field(owner, korean, sent, field):
+    url = reverse("cell-plan-assumption", args=[korean.pk, "installation"])
+    response = _api(owner).put(url, sent, format="json")
+    assert response.status_code == 400
+    assert field in response.json(), response.json()
+    assert not korean.plan_assumptions.exists()
+
+
+def test_procurement_takes_no_effort(owner, korean):
+    url = reverse("cell-plan-assumption", args=[korean.pk, "procurement"])
+    response = _api(owner).put(
+        url,
+        {
+            "effort_role": "installation",
+            "effort_unit": "hour",
+            "effort_low": "1",
+            "effort_high": "2",
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "effort_low" in response.json()
+
+
+def test_the_labour_page_records_a_rate_and_refuses_bad_input_whole(
+    owner, viewer, korean
+):
+    org = korean.project.organisation
+    page = reverse("compliance:labour", args=[org.pk])
+    assert _client(viewer).get(page).status_code == 200
+    add = reverse("compliance:labour_rate_add", args=[org.pk])
+    good = {
+        "role": "safety_engineering",
+        "unit": "hour",
+        "rate_low": "95000",
+        "rate_high": "120000",
+        "currency": "KRW",
+        "valid_from": "2026-01-01",
+        "source": "Rate card 2026",
+    }
+    assert _client(viewer).post(add, good).status_code == 403
+    for bad, message in (
+        ({"rate_low": "-5"}, "greater than or equal to 0"),
+        ({"rate_low": "0"}, "A rate must be above zero."),
+        ({"rate_high": "100"}, "The upper end must not be below the lower end."),
+        ({"valid_until": "2025-12-31"}, "The rate must end on or after"),
+        ({"source": ""}, "This field is required."),
+        ({"rate_low": "abc"}, "Enter a number."),
+        ({"role": "pilot"}, "Select a valid choice."),
+    ):
+        response = _client(owner).post(add, {**good, **bad})
+        assert response.status_code == 400, bad
+        assert message in response.content.decode(), bad
+    assert not LabourRate.objects.exists()
+    response = _client(owner).post(add, good)
+    assert response.status_code == 302
+    rate = LabourRate.objects.get()
+    assert (rate.rate_low, rate.rate_high, rate.created_by) == (
+        Decimal(95000),
+        Decimal(120000),
+        owner,
+    )
+    # The same role and unit from the same day: refused, the first kept.
+    response = _client(owner).post(add, {**good, "rate_low": "1"})
+    assert response.status_code == 400
+    assert LabourRate.objects.get().rate_low == Decimal(95000)
+    shown = _client(viewer).get(page).content.decode()
+    assert "KRW 95,000–120,000" in shown and "Rate card 2026" in shown
+
+
+def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
+    org = korean.project.organisation
+    url = reverse("compliance:work_default_set", args=[org.pk])
+    effort = {
+        "activity": "risk_assessment",
+        "role": "safety_engineering",
+        "unit": "hour",
+        "per": "activity",
+        "effort_low": "16",
+        "effort_high": "24",
+        "source": "Our past projects",
+    }
+    for bad, field_message in (
+        ({"fee_low": "100", "fee_high": "200", "currency": "KRW"}, "not both"),
+        ({"role": "", "fee_low": "", "fee_high": ""}, "or give a fee"),
+        ({"activity": "procurement"}, "Select a valid choice"),
+        ({"effort_high": ""}, "Give both ends of the range"),
+        (
+            {
+                "role": "",
+                "effort_low": "",
+                "effort_high": "",
+                "fee_low": "1",
+                "fee_high": "2",
+            },
+            "Choose one of",
+        ),
+    ):
+        response = _client(owner).post(url, {**effort, **bad})
+        assert response.status_code == 400, bad
+        assert field_message in response.content.decode(), bad
+    assert not WorkDefault.objects.exists()
+    assert _client(owner).post(url, effort).status_code == 302
+    # Set again for the role: replaced, not added.
+    assert _client(owner).post(url, {**effort, "effort_high": "32"}).status_code == 302
+    row = WorkDefault.objects.get()
+    assert (row.effort_low, row.effort_high) == (Decimal(16), Decimal(32))
+    fee = {
+        "activity": "kiria_certification",
+        "per": "activity",
+        "fee_low": "6000000",
+        "fee_high": "9000000",
+        "currency": "KRW",
+        "source": "Certification body's offer",
+    }
+    assert _client(owner).post(url, fee).status_code == 302
+    assert WorkDefault.objects.filter(role="").get().fee_high == Decimal(9000000)
+
+
+def test_another_organisations_work_is_never_used(owner, outsider, korean):
+    from tests.factories import CellFactory, ProjectFactory
+
+    other = outsider.memberships.get().organisation
+    _rate(other, outsider, "installation", 1000)
+    _work(other, outsider, "installation", "installation", 100, 200)
+    assert _activity(_plan(owner, korean), "installation")["cost_low"] is None
+    theirs = CellFactory(project=ProjectFactory(organisation=other, currency="KRW"))
+    assert _activity(_plan(outsider, theirs), "installation")["cost_low"] == "100000"
+
+
+def test_the_demo_costs_its_work_in_krw_and_says_whose_figures_they_are():
+    from django.contrib.auth import get_user_model
+
+    from tests.compliance.proposals.demo import demo_cell, seed
+
+    seed()
+    sa = get_user_model().objects.get(username="sa")
+    # The fenceless machine-tending cobot: the KIRIA workplace certification
+    # is costed (the example fee KRW 6,000,000-9,000,000 and 16-24 h of
+    # safety engineering at KRW 95,000-120,000: KRW 7,520,000-11,880,000)
+    # and scheduled, from the demo organisation's example figures.
+    cobot = demo_cell("Machine tending")
+    plan = _plan(sa, cobot)
+    kiria = _activity(plan, "kiria_certification")
+    assert (kiria["cost_low"], kiria["cost_high"]) == ("7520000", "11880000")
+    assert kiria["currency"] == "KRW"
+    assert Decimal(kiria["duration_weeks_high"]) > 0
+    assert all("(demo example)" in line for line in kiria["cost_basis"][::2])
+    # Every activity of both plans of the palletiser has a cost in KRW, the
+    # work of the installation and the task validation among them, but the
+    # KCs certification the demo leaves to be quoted, to show what that is.
+    palletiser = demo_cell("Palletis")
+    plan = _plan(sa, palletiser)
+    for name in ("physical_first", "sim_first"):
+        assert plan[name]["currency"] == "KRW"
+        assert plan[name]["unknown_cost_keys"] == ["kcs_certification"], name
+    installation = _activity(plan, "installation")
+    assert (
+        "24–40 hours of Installation × KRW 55,000–65,000 per hour"
+        in (installation["cost_basis"])
+    )
