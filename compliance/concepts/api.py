@@ -64,6 +64,13 @@ def _column(column: dict[str, Any]) -> dict[str, Any]:
             "high": _number(cost.high),
         },
         "unpriced_lines": column["unpriced"],
+        "work": (work := column["work"])
+        and {
+            "currency": work.currency,
+            "low": _number(work.low),
+            "high": _number(work.high),
+        },
+        "work_unknown": column["work_unknown"],
         "poc_start_weeks": {"low": _number(low), "high": _number(high)},
         "floor_m2": _number(column["floor_m2"]),
         "certifications": column["certifications"],

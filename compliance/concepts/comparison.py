@@ -40,6 +40,12 @@ class Column(_Frozen):
     # (lines not priced, or several currencies without a rate).
     cost: Money | None = None
     unpriced_lines: int = 0
+    # The work of its physical-first plan that no cost line prices (the
+    # installation, the commissioning of the task...), costed from the
+    # organisation's labour rates, in the plan's currency; None when none of
+    # it has a cost. ``work_unknown``: such activities without a cost.
+    work: Money | None = None
+    work_unknown: int = 0
     # Weeks to the PoC's start, physical first, certifications included.
     weeks_low: Decimal | None = None
     weeks_high: Decimal | None = None
@@ -52,6 +58,24 @@ class Recommendation(_Frozen):
     ranked: tuple[str, ...]  # the concepts without a fail, best first
     excluded: tuple[str, ...]  # concepts with a fail (never recommended)
     lines: tuple[Line, ...]
+
+
+def _total(column: Column, with_work: bool) -> Money | None:
+    """The cost compared: the lines', with the work where work is compared
+    (None when either is incomplete or they are in different currencies)."""
+    if column.cost is None or column.unpriced_lines:
+        return None
+    if not with_work:
+        return column.cost
+    if column.work_unknown or column.work is None:
+        return None
+    if column.work.currency != column.cost.currency:
+        return None
+    return Money(
+        currency=column.cost.currency,
+        low=column.cost.low + column.work.low,
+        high=column.cost.high + column.work.high,
+    )
 
 
 def _below(a_high, b_low) -> bool:
@@ -98,13 +122,18 @@ def recommend(columns: list[Column]) -> Recommendation:
         return Recommendation(
             recommended=None, ranked=(), excluded=excluded, lines=tuple(lines)
         )
-    priced = [c for c in clean if c.cost is not None and not c.unpriced_lines]
-    one_currency = len({c.cost.currency for c in priced}) == 1
-    cheapest = None
+    # The work is compared as the parts are once any concept's is costed.
+    with_work = any(c.work is not None for c in clean)
+    totals = {c.key: _total(c, with_work) for c in clean}
+    priced = [c for c in clean if totals[c.key] is not None]
+    one_currency = len({totals[c.key].currency for c in priced}) == 1
+    cheapest: Column | None = None
     if len(clean) == 1:
         pass
     elif len(priced) == len(clean) and one_currency:
-        cheapest = _clearly_lowest(clean, lambda c: c.cost.low, lambda c: c.cost.high)
+        cheapest = _clearly_lowest(
+            clean, lambda c: totals[c.key].low, lambda c: totals[c.key].high
+        )
         lines.append(
             Line(
                 text=gettext_noop(
@@ -118,6 +147,19 @@ def recommend(columns: list[Column]) -> Recommendation:
                 text=gettext_noop(
                     "No clear difference in cost: the ranges of the concepts "
                     "without a fail overlap."
+                )
+            )
+        )
+    elif (
+        with_work
+        and all(_total(c, False) is not None for c in clean)
+        and len({c.cost.currency for c in clean}) == 1
+    ):
+        lines.append(
+            Line(
+                text=gettext_noop(
+                    "Cost cannot be compared yet: the work of these concepts' "
+                    "plans is not all costed in the currency of their lines."
                 )
             )
         )

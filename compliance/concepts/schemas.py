@@ -69,6 +69,10 @@ class Concept(_Shown):
     speed: ConceptSpeed | None = None
     cost: ConceptCost | None = None
     unpriced_lines: int | None = Field(default=None, ge=0)
+    # The work of its physical-first plan that no cost line prices, costed
+    # from the organisation's labour rates; the activities still without one.
+    work: ConceptCost | None = None
+    work_unknown: int | None = Field(default=None, ge=0)
     poc_start_weeks: WeeksRange | None = None
     floor_m2: str | None = None
     # Certifications it still needs that no cost line prices (to be quoted).

@@ -17,8 +17,9 @@ from compliance.concepts.models import GuardingConcept
 from compliance.concepts.services import design_version
 from compliance.costs import selectors as cost_selectors
 from compliance.plan.comparison import compare as compare_plans
+from compliance.plan.inputs import KIRIA_CERTIFICATION, WORK_KEYS
 from compliance.plan.models import PlanAssumption
-from compliance.plan.selectors import plan_inputs
+from compliance.plan.selectors import ACTIVITY_LINES, plan_inputs
 from compliance.rules import results
 from compliance.rules.findings import Status
 from compliance.rules.inputs import versioned
@@ -102,13 +103,22 @@ def _speed(findings) -> dict[str, Any] | None:
     }
 
 
-def _certifications(cell: Cell, design: Cell) -> list[str]:
-    """The certifications a concept still needs that no cost line prices: in
-    Korea, a collaborative application without a fence needs the KIRIA
-    workplace certification, whose fee and lead time no public source gives
-    (``costs.json``: "not found"), so it is to be quoted, never a figure."""
-    unfenced = not design.segments.all()
-    if cell.project.country == "KR" and design.collaborative_modes and unfenced:
+def _certifications(plan) -> list[str]:
+    """The certifications a concept still needs with no cost yet: in Korea,
+    the KIRIA collaborative-robot workplace certification of a collaborative
+    cell without the Art. 223 fence (the plan schedules it on the cost
+    lines' decision), while neither its line, the organisation's work nor an
+    entered figure costs it; no public fee or lead time exists (``costs.json``:
+    "not found"), so none is ever given."""
+    kiria = next(
+        (
+            s.activity
+            for s in plan.schedule.activities
+            if s.activity.key == KIRIA_CERTIFICATION
+        ),
+        None,
+    )
+    if kiria is not None and not kiria.cost_known:
         return [
             _(
                 "KIRIA collaborative-robot workplace safety certification: fee to "
@@ -118,7 +128,8 @@ def _certifications(cell: Cell, design: Cell) -> list[str]:
     return []
 
 
-def _plan_weeks(cell: Cell, design: Cell, items) -> tuple[Decimal, Decimal]:
+def _plan(cell: Cell, design: Cell, items):
+    """The design's physical-first plan and its inputs."""
     if design is not cell:
         # The project's own durations and costs are the drawn cell's.
         attach(
@@ -128,8 +139,44 @@ def _plan_weeks(cell: Cell, design: Cell, items) -> tuple[Decimal, Decimal]:
             list(PlanAssumption.objects.filter(cell=cell)),
             "cell",
         )
-    plan = compare_plans(plan_inputs(design, items)).physical_first
-    return plan.poc_start_weeks_low, plan.poc_start_weeks_high
+    comparison = compare_plans(plan_inputs(design, items))
+    return comparison.physical_first, comparison.inputs
+
+
+def _work(plan, inputs, items) -> tuple[Money | None, int, list[str]]:
+    """The integrator's own work of the plan, costed from the labour rates
+    (beside the lines, which the lines' cost has), or a cost entered for an
+    activity without lines; with the count and the names of the activities
+    whose work has no cost yet (a rate missing, or no work recorded for an
+    activity without lines)."""
+    listed = {
+        activity
+        for activity, keys in ACTIVITY_LINES.items()
+        if any(i.quantity > 0 and i.catalogue_key in keys for i in items)
+    }
+    parts, costed, unknown = [], [], []
+    for scheduled in plan.schedule.activities:
+        activity = scheduled.activity
+        key = activity.key
+        if key not in WORK_KEYS:
+            continue
+        if key in inputs.costs:  # entered for the project: all of it
+            if key not in listed:
+                parts.append(inputs.costs[key])
+                costed.append(activity)
+        elif key in inputs.work_only:
+            parts.append(inputs.work_only[key])
+            costed.append(activity)
+        elif key in inputs.work_missing or key not in listed:
+            unknown.append(activity)
+    money = None
+    if parts:
+        money = Money(
+            currency=parts[0].currency,
+            low=sum((p.low for p in parts), Decimal(0)),
+            high=sum((p.high for p in parts), Decimal(0)),
+        )
+    return money, len(unknown), [_(a.name) for a in unknown]
 
 
 def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
@@ -169,16 +216,21 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
     totals = cost_selectors.totals_by_currency(items)
     priced = [t for t in totals if t["currency"]]
     unpriced = next((t["unknown"] for t in totals if not t["currency"]), 0)
-    cost = (
-        Money(
+    cost = None
+    if len(priced) == 1:
+        cost = Money(
             currency=priced[0]["currency"],
             low=priced[0]["range"][0],
             high=priced[0]["range"][1],
         )
-        if len(priced) == 1
-        else None
-    )
-    weeks_low, weeks_high = _plan_weeks(cell, design, items)
+    elif priced and (converted := cost_selectors.converted_total(cell.project, items)):
+        # Several currencies: in the project's, at the organisation's rates
+        # of today, as the Costs tab's converted total.
+        low, high = converted["range"]
+        cost = Money(currency=converted["currency"], low=low, high=high)
+    plan, inputs = _plan(cell, design, items)
+    weeks_low, weeks_high = plan.poc_start_weeks_low, plan.poc_start_weeks_high
+    work, work_unknown, work_names = _work(plan, inputs, items)
     column.update(
         {
             "design": design,
@@ -198,8 +250,11 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
             "cost": cost,
             "unpriced": unpriced,
             "weeks": (weeks_low, weeks_high),
+            "work": work,
+            "work_unknown": work_unknown,
+            "work_names": work_names,
             "floor_m2": _floor_m2(design),
-            "certifications": _certifications(cell, design),
+            "certifications": _certifications(plan),
             "figures": Column(
                 key=str(concept.pk),
                 name=column["name"],
@@ -209,6 +264,8 @@ def concept_column(cell: Cell, concept: GuardingConcept, version: str) -> dict:
                 passes=counts[Status.PASS],
                 cost=cost,
                 unpriced_lines=unpriced,
+                work=work,
+                work_unknown=work_unknown,
                 weeks_low=weeks_low,
                 weeks_high=weeks_high,
             ),

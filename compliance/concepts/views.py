@@ -39,6 +39,11 @@ def _summary(column: dict) -> dict:
             f"{cost.currency} {money_range_text(cost.low, cost.high)}" if cost else "—"
         ),
         "weeks_text": format_range(low, high),
+        "work_text": (
+            f"{work.currency} {money_range_text(work.low, work.high)}"
+            if (work := column["work"])
+            else "—"
+        ),
     }
 
 

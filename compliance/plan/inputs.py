@@ -263,8 +263,20 @@ ASSUMPTION_DEFAULTS: dict[str, AssumptionDefault] = dict(
 # other defaults can be replaced through ``PlanInputs.durations``.
 EDITABLE_DURATION_KEYS = frozenset(ASSUMPTION_DEFAULTS) - {PROCUREMENT}
 COSTED_KEYS = frozenset(ASSUMPTION_DEFAULTS) | {KCS_CERTIFICATION}
+# The activities whose cost the cell's cost lines give, by the lines'
+# catalogue keys: the activity is costed when all its lines are priced.
+ACTIVITY_LINES = {
+    RISK_ASSESSMENT: ("risk_assessment",),
+    KCS_CERTIFICATION: ("kcs_certification", "kr_self_declaration"),
+    VALIDATION_STOPPING: ("stopping_time_measurement",),
+    VALIDATION_PFL: ("pfl_measurement",),
+    KIRIA_CERTIFICATION: ("kiria_certification",),
+    CE_CONFORMITY: ("ce_conformity",),
+}
 # The activities whose work the labour rates cost: all but the procurement
-# of the guarding and devices, which the cost lines price.
+# of the guarding and devices, which the cost lines price. A fee is recorded
+# as work only for those without cost lines: a fee of one with lines is
+# their price (the catalogue, a supplier quote).
 WORK_KEYS = COSTED_KEYS - {PROCUREMENT}
 # Each of them by name, in the order the plans run them.
 WORK_NAMES: dict[str, str] = {
@@ -406,7 +418,7 @@ class PlanInputs(_Frozen):
     # The costs of the other activities the cell's priced cost lines give
     # (the risk assessment, the Korean certification step, the CE conformity
     # assessment, the stopping-time and force measurements:
-    # ``plan.selectors.ACTIVITY_LINES``), where the activity's lines are all
+    # ``ACTIVITY_LINES``), where the activity's lines are all
     # priced; a cost in ``costs`` replaces one.
     line_costs: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
     # The work of the activities costed from the organisation's labour rates:
@@ -418,6 +430,9 @@ class PlanInputs(_Frozen):
     work_missing: dict[str, tuple[Line, ...]] = Field(
         default_factory=dict, exclude=True
     )
+    # The work alone (without the lines' cost added), by activity: what the
+    # guarding concepts compare beside their lines.
+    work_only: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)

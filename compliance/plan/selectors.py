@@ -7,22 +7,20 @@ from collections.abc import Sequence
 from datetime import date
 
 from cells.models import Cell
-from compliance.calculators.base import gettext_noop
+from compliance.calculators.base import Line, gettext_noop
 from compliance.costs import LineItem, rates, totals
 from compliance.costs.selectors import outward, safeguards
 from compliance.plan.inputs import (
+    ACTIVITY_LINES,
     KIRIA_CERTIFICATION,
     WORK_KEYS,
     CostRange,
     PlanInputs,
     WeeksRange,
 )
+from compliance.plan.labour.costing import money_range
 from compliance.plan.labour.selectors import work_costs
 from compliance.plan.schedule import (
-    KCS_CERTIFICATION,
-    RISK_ASSESSMENT,
-    VALIDATION_PFL,
-    VALIDATION_STOPPING,
     longest_lead_time,
 )
 
@@ -31,25 +29,14 @@ PROCUREMENT_COST_SOURCE = gettext_noop(
 )
 
 
-# The activities whose cost the cell's cost lines give, by the lines'
-# catalogue keys: the activity is costed when all its lines are priced.
-ACTIVITY_LINES = {
-    RISK_ASSESSMENT: ("risk_assessment",),
-    KCS_CERTIFICATION: ("kcs_certification", "kr_self_declaration"),
-    VALIDATION_STOPPING: ("stopping_time_measurement",),
-    VALIDATION_PFL: ("pfl_measurement",),
-    KIRIA_CERTIFICATION: ("kiria_certification",),
-    # ``plan.inputs.CE_CONFORMITY``, the EU / EEA conformity assessment.
-    "ce_conformity": ("ce_conformity",),
-}
 ACTIVITY_COST_SOURCE = gettext_noop("The priced cost lines of this work")
-# A line priced by a supplier quote, the organisation's catalogue figure or
-# the user's own price is firmer than the organisation's default work for
-# its activity, which it then keeps; a public figure (an article estimate)
-# or a planning range is not: the default work replaces it in the plan.
-FIRM_BASES = frozenset({"quote", "organisation", "user"})
+BOUGHT_LINE = gettext_noop("Its priced cost lines: %(currency)s %(cost)s")
+LINES_TO_QUOTE = gettext_noop(
+    "The cost lines of this work are still to be quoted (the Costs tab)."
+)
 WORK_COST_SOURCE = gettext_noop(
-    "The organisation's labour rates and the work the activity takes"
+    "The organisation's labour rates and the work the activity takes, with "
+    "its priced cost lines"
 )
 
 
@@ -99,35 +86,19 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         or (procurement.currency if procurement else None)
         or cell.project.currency
     )
-    line_costs, firm = {}, set()
+    line_costs, listed = {}, set()
     for activity, keys in ACTIVITY_LINES.items():
         lines = [i for i in items if i.quantity > 0 and i.catalogue_key in keys]
+        if lines:
+            listed.add(activity)
         if lines and all(i.price_known for i in lines):
             cost = procurement_cost(lines, cell.project, target, day)
             if cost is not None:
                 line_costs[activity] = cost.model_copy(
                     update={"source": ACTIVITY_COST_SOURCE}
                 )
-                if all(i.basis in FIRM_BASES for i in lines):
-                    firm.add(activity)
+    worked, only, missing = _work(cell, entered, target, day, line_costs, listed)
     kiria = line_costs.pop(KIRIA_CERTIFICATION, None)
-    worked, missing = {}, {}
-    for activity, work in work_costs(cell, entered, target, day).items():
-        if activity not in WORK_KEYS:
-            continue  # an activity the app no longer plans
-        if activity in firm and not _entered_effort(entered, activity):
-            continue  # a quote or the user's own price of its lines holds
-        if work.known:
-            low, high = outward(work.low, work.high, target)
-            worked[activity] = CostRange(
-                low=low,
-                high=high,
-                currency=target,
-                source=WORK_COST_SOURCE,
-                basis=work.lines,
-            )
-        else:
-            missing[activity] = work.lines
     return PlanInputs(
         country=cell.project.country,
         collaborative_modes=tuple(cell.collaborative_modes),
@@ -146,11 +117,48 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         line_costs=line_costs,
         work_costs=worked,
         work_missing=missing,
+        work_only=only,
     )
 
 
-def _entered_effort(entered, activity: str) -> bool:
-    return any(r.key == activity and r.effort_low is not None for r in entered)
+def _work(cell, entered, target, day, line_costs, listed):
+    """The activities' own work costed from the labour rates, added to the
+    cost of their lines (what is bought: a consultancy's documentation, a
+    certification body's fee) where they have some: the work is the
+    integrator's own. An activity whose work or lines cannot be costed yet
+    has no cost, with the reason."""
+    worked: dict[str, CostRange] = {}
+    only: dict[str, CostRange] = {}
+    missing: dict[str, tuple[Line, ...]] = {}
+    for activity, work in work_costs(cell, entered, target, day).items():
+        if activity not in WORK_KEYS:
+            continue  # an activity the app no longer plans
+        if not work.known:
+            missing[activity] = work.lines
+            continue
+        low, high = outward(work.low, work.high, target)
+        only[activity] = CostRange(low=low, high=high, currency=target)
+        basis = work.lines
+        if activity in listed:
+            bought = line_costs.get(activity)
+            if bought is None:
+                missing[activity] = (*work.lines, Line(text=LINES_TO_QUOTE))
+                continue
+            low, high = low + bought.low, high + bought.high
+            basis = (
+                Line(
+                    text=BOUGHT_LINE,
+                    values={
+                        "currency": target,
+                        "cost": money_range(bought.low, bought.high),
+                    },
+                ),
+                *basis,
+            )
+        worked[activity] = CostRange(
+            low=low, high=high, currency=target, source=WORK_COST_SOURCE, basis=basis
+        )
+    return worked, only, missing
 
 
 def procurement_cost(

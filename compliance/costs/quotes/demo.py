@@ -145,6 +145,15 @@ def demo_quotes(today: date) -> list[QuoteFile]:
                     weeks=("1", "2"),
                     description="Force and pressure measurement (ISO/TS 15066)",
                 ),
+                _row(
+                    6,
+                    "kiria_certification",
+                    "6000000",
+                    "9000000",
+                    unit="job",
+                    description="KIRIA collaborative workplace certification: "
+                    "document review and on-site audit",
+                ),
             ),
         ),
         QuoteFile(

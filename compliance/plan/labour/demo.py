@@ -16,7 +16,6 @@ from compliance.plan.labour.models import LabourRate, WorkDefault
 
 RATE_CARD = "Demo Integrator Co. rate card 2026 (demo example)"
 PAST_PROJECTS = "Demo Integrator Co. past projects (demo example)"
-KIRIA_OFFER = "Seoul Safety Engineering offer for the KIRIA audit (demo example)"
 
 # role: (KRW per hour, low and high)
 RATES = {
@@ -26,7 +25,7 @@ RATES = {
     "commissioning": (75_000, 75_000),
     "programming": (85_000, 100_000),
 }
-# activity: parts, each (role, hours low, hours high, per) or ("fee", low, high)
+# activity: parts, each (role, hours low, hours high, counted per)
 WORK = {
     "risk_assessment": [("safety_engineering", 24, 40, "activity")],
     # Mounting guards and devices, and wiring the safety controller.
@@ -49,10 +48,9 @@ WORK = {
     "sim_ssm_fields": [("safety_engineering", 4, 8, "activity")],
     "sim_pfl_speeds": [("safety_engineering", 4, 8, "activity")],
     "real_demonstrations": [("commissioning", 16, 32, "activity")],
-    "kiria_certification": [
-        ("safety_engineering", 16, 24, "activity"),
-        ("fee", 6_000_000, 9_000_000),
-    ],
+    # Preparing the documents and accompanying the audit; the certification
+    # body's fee is a line of the demo's services quote.
+    "kiria_certification": [("safety_engineering", 16, 24, "activity")],
 }
 
 
@@ -75,19 +73,7 @@ def seed_demo_labour(*, organisation, actor, since: date) -> None:
     if WorkDefault.objects.filter(organisation=organisation).exists():
         return
     for activity, parts in WORK.items():
-        for part in parts:
-            if part[0] == "fee":
-                services.work_default_set(
-                    organisation=organisation,
-                    actor=actor,
-                    activity=activity,
-                    fee_low=Decimal(part[1]),
-                    fee_high=Decimal(part[2]),
-                    currency="KRW",
-                    source=KIRIA_OFFER,
-                )
-                continue
-            role, low, high, per = part
+        for role, low, high, per in parts:
             services.work_default_set(
                 organisation=organisation,
                 actor=actor,

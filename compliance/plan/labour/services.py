@@ -19,7 +19,7 @@ from cells.models import Organisation
 from cells.permissions import require_edit
 from compliance.costs.models import CURRENCY_CHOICES
 from compliance.costs.services import check_ranges
-from compliance.plan.inputs import WORK_KEYS
+from compliance.plan.inputs import ACTIVITY_LINES, WORK_KEYS
 from compliance.plan.labour.costing import PER_NAMES, ROLES, UNITS
 from compliance.plan.labour.models import LabourRate, WorkDefault
 
@@ -184,6 +184,15 @@ def work_default_set(
         if effort_low is not None:
             raise ValidationError(
                 {"effort_low": _("An effort needs the role doing the work.")}
+            )
+        if activity in ACTIVITY_LINES:
+            raise ValidationError(
+                {
+                    "fee_low": _(
+                        "This activity's fee is the price of its cost line: "
+                        "record it in the catalogue or a supplier quote."
+                    )
+                }
             )
         _choice("currency", currency, CURRENCIES)
         unit, per = "", "activity"

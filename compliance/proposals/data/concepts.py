@@ -28,6 +28,7 @@ from compliance.proposals.pdf.data import (
     ConceptNotOffered,
     ConceptSpeed,
     ConceptsSection,
+    MoneyRange,
     WeeksRange,
 )
 from compliance.proposals.pdf.sections.concepts import comparison_table
@@ -122,6 +123,9 @@ def _column(
         cost=costs.converted,
         costs=() if costs.converted else costs.totals,
         unpriced_lines=costs.unpriced_lines,
+        work=(work := column["work"])
+        and MoneyRange(currency=work.currency, low=work.low, high=work.high),
+        work_unknown=column["work_unknown"],
         weeks_to_poc=WeeksRange(low=low, high=high),
         floor_m2=column["floor_m2"],
         certifications=tuple(column["certifications"]),

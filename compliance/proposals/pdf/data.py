@@ -568,6 +568,11 @@ class ConceptColumn(_Frozen):
     # summed per currency, apart from ``cost``.
     not_converted: tuple[MoneyRange, ...] = ()
     unpriced_lines: int = Field(default=0, ge=0)
+    # The work of its physical-first plan no line prices (installation,
+    # commissioning), costed from the organisation's labour rates, and the
+    # count of such activities still without a cost.
+    work: MoneyRange | None = None
+    work_unknown: int = Field(default=0, ge=0)
     weeks_to_poc: WeeksRange | None = None  # physical first
     floor_m2: Decimal | None = Field(default=None, ge=0)
     # Certifications it still needs that no line prices (KIRIA's): to be

@@ -90,3 +90,44 @@ def test_time_to_the_poc_overlapping_is_no_clear_difference():
 def test_no_concept_designed_says_nothing():
     result = recommend([])
     assert result.recommended is None and result.lines == ()
+
+
+def _krw(low, high) -> Money:
+    return Money(currency="KRW", low=Decimal(low), high=Decimal(high))
+
+
+def test_the_work_outside_the_lines_is_compared_as_the_parts_are():
+    # Fenced: lines KRW 1,000,000-2,000,000 and work 5,000,000-6,000,000
+    # (6,000,000-8,000,000 in all); collaborative: lines 3,000,000-4,000,000
+    # and work 500,000-600,000 (3,500,000-4,600,000 in all). On parts alone
+    # the fenced cell would be cheapest; with the work it is the other.
+    fenced = _column("fenced", low=1_000_000, high=2_000_000).model_copy(
+        update={"work": _krw(5_000_000, 6_000_000)}
+    )
+    cobot = _column("cobot", low=3_000_000, high=4_000_000).model_copy(
+        update={"work": _krw(500_000, 600_000)}
+    )
+    result = recommend([fenced, cobot])
+    assert "Cobot costs least" in _said(result)
+    parts_only = recommend(
+        [
+            _column("fenced", low=1_000_000, high=2_000_000),
+            _column("cobot", low=3_000_000, high=4_000_000),
+        ]
+    )
+    assert "Fenced costs least" in _said(parts_only)
+
+
+def test_work_without_a_cost_stops_the_cost_comparison_and_says_so():
+    fenced = _column("fenced", low=1_000_000, high=2_000_000).model_copy(
+        update={"work": _krw(5_000_000, 6_000_000)}
+    )
+    cobot = _column("cobot", low=3_000_000, high=4_000_000).model_copy(
+        update={"work": _krw(500_000, 600_000), "work_unknown": 1}
+    )
+    said = _said(recommend([fenced, cobot]))
+    assert "costs least" not in said
+    assert (
+        "Cost cannot be compared yet: the work of these concepts' plans is not "
+        "all costed in the currency of their lines."
+    ) in said

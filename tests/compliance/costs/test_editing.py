@@ -332,14 +332,14 @@ def test_plan_page_draws_the_costs_it_has_and_an_entered_one_replaces_them(
     cell.project.save()
     url = reverse("compliance:cell_plan", args=[cell.pk])
     text = owner_client.get(url).text
-    assert 'class="cost-chart"' in text and "EUR 3000–5000" in text
+    assert 'class="cost-chart"' in text and "EUR 3,000–5,000" in text
     api(owner).put(
         f"/api/v1/cells/{cell.pk}/plan/assumptions/risk_assessment/",
         {"cost_low": "3500", "cost_high": "4500", "currency": "EUR"},
         format="json",
     )
     text = owner_client.get(url).text
-    assert "EUR 3500–4500" in text and "EUR 3000–5000" not in text
+    assert "EUR 3,500–4,500" in text and "EUR 3,000–5,000" not in text
 
 
 # --- pages make a fixed number of queries -------------------------------------

@@ -90,7 +90,7 @@ def test_procurement_cost_is_the_sum_of_the_priced_lines(owner, owner_client, pr
     assert sum(Decimal(i["total_low"]) for i in safeguards) == 2090
     assert sum(Decimal(i["total_high"]) for i in safeguards) == 3630
     page = owner_client.get(reverse("compliance:cell_plan", args=[priced.pk])).text
-    assert "USD 2090–3630" in page
+    assert "USD 2,090–3,630" in page
     assert "is the sum of their priced cost lines" in page
 
 

@@ -233,6 +233,11 @@ def comparison_rows(
         (law_label, [_law(c) for c in columns]),
         (_("Collaborative speed"), [_speed(c) for c in columns]),
         (_("Cost (range)"), [_cost(c) for c in columns]),
+        *(
+            [(_("Work outside its lines"), [_work(c) for c in columns])]
+            if any(c.work or c.work_unknown for c in columns)
+            else []
+        ),
         (_("PoC start, physical first"), [_weeks(c) for c in columns]),
         *(
             [
@@ -337,6 +342,26 @@ def _cost(column: ConceptColumn) -> CellLines:
                 column.unpriced_lines,
             )
             % {"count": theme.number(column.unpriced_lines)}
+        )
+    if not parts:
+        return [("—", None)]
+    return [(parts[0], None), *((f"+ {part}", None) for part in parts[1:])]
+
+
+def _work(column: ConceptColumn) -> CellLines:
+    """The work no line prices, costed; the activities without a cost
+    counted (never left out of a figure that looks complete)."""
+    parts = []
+    if column.work is not None:
+        parts.append(_money(column.work.currency, column.work.low, column.work.high))
+    if column.work_unknown:
+        parts.append(
+            ngettext(
+                "%(count)s activity without a cost",
+                "%(count)s activities without a cost",
+                column.work_unknown,
+            )
+            % {"count": theme.number(column.work_unknown)}
         )
     if not parts:
         return [("—", None)]

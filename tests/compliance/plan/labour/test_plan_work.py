@@ -117,7 +117,7 @@ def test_the_organisations_default_work_costs_an_activity(owner, korean):
     )
 
 
-def test_work_replaces_a_public_figure_but_not_the_organisations_price(owner, korean):
+def test_the_integrators_work_adds_to_what_the_lines_buy(owner, korean):
     org = korean.project.organisation
     for currency, units in (("KRW", 1350), ("EUR", "0.9")):
         ExchangeRate.objects.create(
@@ -131,13 +131,18 @@ def test_work_replaces_a_public_figure_but_not_the_organisations_price(owner, ko
     # EUR 3,000-5,000 at 1,350 KRW and 0.9 EUR per USD: KRW 4,500,000-7,500,000.
     assert (risk["cost_low"], risk["cost_high"]) == ("4500000", "7500000")
     assert risk["cost_basis"] == ["The priced cost lines of this work"]
-    # The starting catalogue prices the risk assessment from an article
-    # estimate (EUR 3,000-5,000): the organisation's own work replaces it.
+    # The organisation's own safety engineering beside the bought
+    # documentation: 16-24 h × KRW 100,000 = 1,600,000-2,400,000 added.
     _rate(org, owner, "safety_engineering", 100000)
     _work(org, owner, "risk_assessment", "safety_engineering", 16, 24)
     risk = _activity(_plan(owner, korean), "risk_assessment")
-    assert (risk["cost_low"], risk["cost_high"]) == ("1600000", "2400000")
-    # A price of the organisation's own for the line is firmer: it holds.
+    assert (risk["cost_low"], risk["cost_high"]) == ("6100000", "9900000")
+    assert risk["cost_basis"][:2] == [
+        "Its priced cost lines: KRW 4,500,000–7,500,000",
+        "16–24 hours of Safety engineering × KRW 100,000 per hour",
+    ]
+    # The organisation's own price of the line replaces the article estimate
+    # in the line; the work is still added.
     CatalogueEdit.objects.create(
         organisation=org,
         key="risk_assessment",
@@ -147,7 +152,20 @@ def test_work_replaces_a_public_figure_but_not_the_organisations_price(owner, ko
         source="Consultancy quote",
     )
     risk = _activity(_plan(owner, korean), "risk_assessment")
-    assert (risk["cost_low"], risk["cost_high"]) == ("2000000", "3000000")
+    assert (risk["cost_low"], risk["cost_high"]) == ("3600000", "5400000")
+
+
+def test_work_beside_lines_still_to_be_quoted_has_no_cost_yet(owner, korean):
+    # A Korean cell's KCs step has lines to be quoted: the work alone would
+    # look like the whole cost.
+    org = korean.project.organisation
+    _rate(org, owner, "safety_engineering", 100000)
+    _work(org, owner, "kcs_certification", "safety_engineering", 4, 8)
+    kcs = _activity(_plan(owner, korean), "kcs_certification")
+    assert kcs["cost_low"] is None
+    assert kcs["cost_basis"][-1] == (
+        "The cost lines of this work are still to be quoted (the Costs tab)."
+    )
 
 
 def test_a_missing_rate_leaves_the_activity_unknown_and_says_why(owner, korean):
@@ -322,6 +340,7 @@ def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
         ({"effort_high": ""}, "Give both ends of the range"),
         (
             {
+                "activity": "installation",
                 "role": "",
                 "effort_low": "",
                 "effort_high": "",
@@ -340,8 +359,20 @@ def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
     assert _client(owner).post(url, {**effort, "effort_high": "32"}).status_code == 302
     row = WorkDefault.objects.get()
     assert (row.effort_low, row.effort_high) == (Decimal(16), Decimal(32))
-    fee = {
+    # A fee of an activity with cost lines is their price, not work.
+    kiria_fee = {
         "activity": "kiria_certification",
+        "per": "activity",
+        "fee_low": "6000000",
+        "fee_high": "9000000",
+        "currency": "KRW",
+        "source": "Certification body's offer",
+    }
+    response = _client(owner).post(url, kiria_fee)
+    assert response.status_code == 400
+    assert "the price of its cost line" in response.content.decode()
+    fee = {
+        "activity": "installation",
         "per": "activity",
         "fee_low": "6000000",
         "fee_high": "9000000",
@@ -371,16 +402,22 @@ def test_the_demo_costs_its_work_in_krw_and_says_whose_figures_they_are():
     seed()
     sa = get_user_model().objects.get(username="sa")
     # The fenceless machine-tending cobot: the KIRIA workplace certification
-    # is costed (the example fee KRW 6,000,000-9,000,000 and 16-24 h of
-    # safety engineering at KRW 95,000-120,000: KRW 7,520,000-11,880,000)
-    # and scheduled, from the demo organisation's example figures.
+    # is costed (the certification body's fee of the example quote, KRW
+    # 6,000,000-9,000,000, and 16-24 h of the integrator's safety engineering
+    # at KRW 95,000-120,000: KRW 7,520,000-11,880,000) and scheduled, from
+    # the demo organisation's example figures.
     cobot = demo_cell("Machine tending")
     plan = _plan(sa, cobot)
     kiria = _activity(plan, "kiria_certification")
     assert (kiria["cost_low"], kiria["cost_high"]) == ("7520000", "11880000")
     assert kiria["currency"] == "KRW"
     assert Decimal(kiria["duration_weeks_high"]) > 0
-    assert all("(demo example)" in line for line in kiria["cost_basis"][::2])
+    assert kiria["cost_basis"] == [
+        "Its priced cost lines: KRW 6,000,000–9,000,000",
+        "16–24 hours of Safety engineering × KRW 95,000–120,000 per hour",
+        "Safety engineering rate valid from 2026-01-01: Demo Integrator Co. rate "
+        "card 2026 (demo example)",
+    ]
     # Every activity of both plans of the palletiser has a cost in KRW, the
     # work of the installation and the task validation among them, but the
     # KCs certification the demo leaves to be quoted, to show what that is.
@@ -394,3 +431,57 @@ def test_the_demo_costs_its_work_in_krw_and_says_whose_figures_they_are():
         "24–40 hours of Installation × KRW 55,000–65,000 per hour"
         in (installation["cost_basis"])
     )
+
+
+def test_concepts_compare_the_work_and_name_the_kiria_fee_only_while_unpriced():
+    from django.contrib.auth import get_user_model
+
+    from compliance.concepts.services import concepts_generate
+    from tests.compliance.proposals.demo import demo_cell, seed
+
+    seed()
+    sa = get_user_model().objects.get(username="sa")
+    cobot = demo_cell("Machine tending")
+    if not cobot.concepts.exists():
+        concepts_generate(cell=cobot, actor=sa)
+    url = reverse("cell-concepts-compare", args=[cobot.pk])
+
+    def columns():
+        response = _api(sa).get(url)
+        assert response.status_code == 200
+        return {c["kind"]: c for c in response.json()["concepts"] if c["offered"]}
+
+    shown = columns()
+    collaborative = shown["collaborative"]
+    # Its lines are in KRW and USD (the demo's safety controller): their cost
+    # is compared in the project's KRW at the demo's rates, not left out.
+    assert collaborative["cost"]["currency"] == "KRW"
+    # The integrator's own work at the demo rates (KRW per hour): the risk
+    # assessment 24-40 h × 95,000-120,000 = 2,280,000-4,800,000; the
+    # installation 24-40 h × 55,000-65,000 + 8-16 h × 80,000 =
+    # 1,960,000-3,880,000; the task 16-32 h × 75,000 + 16-40 h ×
+    # 85,000-100,000 = 2,560,000-6,400,000; the force measurement 8-16 h ×
+    # 95,000-120,000 = 760,000-1,920,000; the KIRIA audit 16-24 h ×
+    # 95,000-120,000 = 1,520,000-2,880,000. In all KRW 9,080,000-19,880,000.
+    assert collaborative["work"] == {
+        "currency": "KRW",
+        "low": "9080000",
+        "high": "19880000",
+    }
+    # The stopping-time validation is counted per safety function, and the
+    # demo cell records none yet: one activity without a cost, not a zero.
+    assert collaborative["work_unknown"] == 1
+    # The KIRIA certification is costed from the demo's example fee and work:
+    # it is not "to be quoted".
+    assert collaborative["certifications"] == []
+    # Without the quote that prices the certification body's fee, the
+    # activity has no cost, and the concept says the fee is to be quoted.
+    from compliance.costs.quotes.models import SupplierQuote
+    from compliance.costs.quotes.services import quote_delete
+
+    quote = SupplierQuote.objects.get(rows__catalogue_key="kiria_certification")
+    quote_delete(quote=quote, actor=sa)
+    assert columns()["collaborative"]["certifications"] == [
+        "KIRIA collaborative-robot workplace safety certification: fee to be "
+        "quoted, lead time not known (no public figure found)."
+    ]
