@@ -32,7 +32,7 @@ from compliance.plan.inputs import (
     EDITABLE_DURATION_KEYS,
 )
 from compliance.plan.labour.models import PER_CHOICES, ROLE_CHOICES
-from compliance.plan.labour.views import effort_field
+from compliance.plan.labour.views import effort_field, effort_unit_field
 from compliance.plan.selectors import plan_inputs
 from compliance.plan.services import plan_assumption_reset, plan_assumption_set
 from compliance.rules.inputs import versioned
@@ -213,15 +213,7 @@ class AssumptionForm(VersionedForm):
         required=False,
         choices=[("", "—"), *ROLE_CHOICES],
     )
-    effort_unit = forms.ChoiceField(
-        label=gettext_lazy("Effort in"),
-        required=False,
-        choices=[
-            ("", "—"),
-            ("hour", gettext_lazy("hours")),
-            ("day", gettext_lazy("days")),
-        ],
-    )
+    effort_unit = effort_unit_field()
     effort_per = forms.ChoiceField(
         label=gettext_lazy("Counted"), required=False, choices=PER_CHOICES
     )

@@ -76,8 +76,12 @@ def test_architect_prices_the_plan_and_downloads_the_proposal(
     page.fill("#id_weeks_high", "8")
     page.fill("#id_source", "Integrator's estimate")
     page.get_by_role("button", name="Save").click()
+    # The activity's row, not the edit form's (its role choices name
+    # installation too).
     expect(
-        page.locator("table.assumptions tr", has_text="Installation")
+        page.locator(
+            "table.assumptions tr:not(.line-edit-row)", has_text="Installation"
+        )
     ).to_contain_text("6–8")
     page.screenshot(path=screenshot_dir / "plan.png", full_page=True)
 
@@ -144,3 +148,40 @@ def test_architect_writes_the_summary_in_place_and_previews_the_proposal(
         assert thumbnails.nth(index).evaluate("img => img.naturalWidth") == 200
     expect(page.get_by_role("link", name="Download PDF")).to_have_count(0)
     page.screenshot(path=screenshot_dir / "proposal-preview.png", full_page=True)
+
+
+def test_architect_records_a_rate_and_the_work_and_the_plan_costs_it(
+    page: Page, live_server, cell, screenshot_dir
+):
+    sign_in(page, live_server.url)
+    organisation = cell.project.organisation_id
+    page.goto(f"{live_server.url}/organisations/{organisation}/labour/")
+    # A rate of one's own, then the installation's default work.
+    page.locator("#labour-rate-add summary").click()
+    page.select_option("#id_rate-role", "installation")
+    page.fill("#id_rate-rate_low", "55000")
+    page.fill("#id_rate-rate_high", "65000")
+    page.select_option("#id_rate-currency", "KRW")
+    page.fill("#id_rate-source", "Rate card 2026")
+    page.get_by_role("button", name="Add the labour rate").click()
+    expect(page.locator("#labour-rates")).to_contain_text("KRW 55,000–65,000")
+    page.locator("#work-default-set summary").click()
+    page.select_option("#id_work-activity", "installation")
+    page.select_option("#id_work-role", "installation")
+    page.fill("#id_work-effort_low", "24")
+    page.fill("#id_work-effort_high", "40")
+    page.fill("#id_work-source", "Our past projects")
+    page.locator("#work-default-set").get_by_role("button", name="Save").click()
+    expect(page.locator("#work-defaults")).to_contain_text(
+        "24–40 hours of Installation"
+    )
+    page.screenshot(path=screenshot_dir / "labour.png", full_page=True)
+    # The plan costs the installation: 24-40 h × KRW 55,000-65,000.
+    page.goto(f"{live_server.url}/cells/{cell.pk}/plan/")
+    row = page.locator(
+        "table.assumptions tr:not(.line-edit-row)", has_text="Installation"
+    )
+    expect(row).to_contain_text("KRW 1,320,000–2,600,000")
+    expect(row).to_contain_text(
+        "24–40 hours of Installation × KRW 55,000–65,000 per hour"
+    )

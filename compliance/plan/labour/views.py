@@ -50,6 +50,14 @@ def effort_field(label) -> forms.DecimalField:
     )
 
 
+def effort_unit_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=gettext_lazy("Effort in"),
+        required=False,
+        choices=[("", "—"), *((u, gettext_lazy(n)) for u, n in EFFORT_UNITS.items())],
+    )
+
+
 def _rate_field(label, required=True) -> forms.DecimalField:
     return forms.DecimalField(
         label=label, required=required, min_value=0, max_digits=14, decimal_places=2
@@ -57,6 +65,8 @@ def _rate_field(label, required=True) -> forms.DecimalField:
 
 
 class LabourRateForm(forms.Form):
+    # Both forms are on one page: their fields' ids must differ.
+    prefix = "rate"
     role = forms.ChoiceField(label=gettext_lazy("Role"), choices=ROLE_CHOICES)
     unit = forms.ChoiceField(label=gettext_lazy("Per"), choices=UNIT_CHOICES)
     rate_low = _rate_field(gettext_lazy("Rate"))
@@ -84,21 +94,14 @@ class LabourRateForm(forms.Form):
 
 
 class WorkDefaultForm(forms.Form):
+    prefix = "work"
     activity = forms.ChoiceField(label=gettext_lazy("Activity"))
     role = forms.ChoiceField(
         label=gettext_lazy("Role"),
         required=False,
         choices=[("", gettext_lazy("— a fee, no role")), *ROLE_CHOICES],
     )
-    unit = forms.ChoiceField(
-        label=gettext_lazy("Effort in"),
-        required=False,
-        choices=[
-            ("", "—"),
-            ("hour", gettext_lazy("hours")),
-            ("day", gettext_lazy("days")),
-        ],
-    )
+    unit = effort_unit_field()
     per = forms.ChoiceField(
         label=gettext_lazy("Counted"), choices=PER_CHOICES, initial="activity"
     )
@@ -231,67 +234,69 @@ def labour_page(request: HttpRequest, org_pk: int) -> HttpResponse:
     return render(request, PAGE, _context(request, organisation))
 
 
-@login_required
-@require_POST
-def labour_rate_create(request: HttpRequest, org_pk: int) -> HttpResponse:
+def _save(request: HttpRequest, org_pk: int, form_class, write, name: str):
+    """Write the posted form through ``write`` (a service taking the
+    organisation, the actor and the form's data); the page again with the
+    form's errors (400) when the form or the service refuses it."""
     organisation = _organisation(request, org_pk)
     services.require_edit(request.user, organisation.pk)
-    form = LabourRateForm(request.POST)
+    form = form_class(request.POST)
     if form.is_valid():
         try:
-            services.labour_rate_add(
-                organisation=organisation, actor=request.user, **form.cleaned_data
-            )
+            write(organisation=organisation, actor=request.user, **form.cleaned_data)
         except ValidationError as exc:
             add_errors(form, exc)
         else:
             return redirect("compliance:labour", organisation.pk)
     return render(
-        request, PAGE, _context(request, organisation, rate_form=form), status=400
+        request, PAGE, _context(request, organisation, **{name: form}), status=400
     )
+
+
+def _remove(request: HttpRequest, model, pk: int, delete) -> HttpResponse:
+    """Delete the organisation's row through ``delete``: another
+    organisation's answers 404."""
+    row = get_object_or_404(
+        model.objects.filter(
+            organisation__in=cell_selectors.organisations_for(request.user)
+        ),
+        pk=pk,
+    )
+    delete(row, request.user)
+    return redirect("compliance:labour", row.organisation_id)
+
+
+@login_required
+@require_POST
+def labour_rate_create(request: HttpRequest, org_pk: int) -> HttpResponse:
+    return _save(request, org_pk, LabourRateForm, services.labour_rate_add, "rate_form")
 
 
 @login_required
 @require_POST
 def labour_rate_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    rate = get_object_or_404(
-        LabourRate.objects.filter(
-            organisation__in=cell_selectors.organisations_for(request.user)
-        ),
-        pk=pk,
+    return _remove(
+        request,
+        LabourRate,
+        pk,
+        lambda row, actor: services.labour_rate_delete(rate=row, actor=actor),
     )
-    services.labour_rate_delete(rate=rate, actor=request.user)
-    return redirect("compliance:labour", rate.organisation_id)
 
 
 @login_required
 @require_POST
 def work_default_save(request: HttpRequest, org_pk: int) -> HttpResponse:
-    organisation = _organisation(request, org_pk)
-    services.require_edit(request.user, organisation.pk)
-    form = WorkDefaultForm(request.POST)
-    if form.is_valid():
-        try:
-            services.work_default_set(
-                organisation=organisation, actor=request.user, **form.cleaned_data
-            )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
-            return redirect("compliance:labour", organisation.pk)
-    return render(
-        request, PAGE, _context(request, organisation, work_form=form), status=400
+    return _save(
+        request, org_pk, WorkDefaultForm, services.work_default_set, "work_form"
     )
 
 
 @login_required
 @require_POST
 def work_default_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    row = get_object_or_404(
-        WorkDefault.objects.filter(
-            organisation__in=cell_selectors.organisations_for(request.user)
-        ),
-        pk=pk,
+    return _remove(
+        request,
+        WorkDefault,
+        pk,
+        lambda row, actor: services.work_default_delete(row=row, actor=actor),
     )
-    services.work_default_delete(row=row, actor=request.user)
-    return redirect("compliance:labour", row.organisation_id)

@@ -234,7 +234,7 @@ def comparison_rows(
         (_("Collaborative speed"), [_speed(c) for c in columns]),
         (_("Cost (range)"), [_cost(c) for c in columns]),
         *(
-            [(_("Work outside its lines"), [_work(c) for c in columns])]
+            [(_("Engineering and installation work"), [_work(c) for c in columns])]
             if any(c.work or c.work_unknown for c in columns)
             else []
         ),

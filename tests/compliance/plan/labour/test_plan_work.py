@@ -31,6 +31,11 @@ def _api(user) -> APIClient:
     return client
 
 
+def _as(prefix: str, data: dict) -> dict:
+    """A form's data as the labour page posts it (its fields prefixed)."""
+    return {f"{prefix}-{name}": value for name, value in data.items()}
+
+
 def _client(user) -> Client:
     client = Client()
     client.force_login(user)
@@ -291,7 +296,7 @@ def test_the_labour_page_records_a_rate_and_refuses_bad_input_whole(
         "valid_from": "2026-01-01",
         "source": "Rate card 2026",
     }
-    assert _client(viewer).post(add, good).status_code == 403
+    assert _client(viewer).post(add, _as("rate", good)).status_code == 403
     for bad, message in (
         ({"rate_low": "-5"}, "greater than or equal to 0"),
         ({"rate_low": "0"}, "A rate must be above zero."),
@@ -301,11 +306,11 @@ def test_the_labour_page_records_a_rate_and_refuses_bad_input_whole(
         ({"rate_low": "abc"}, "Enter a number."),
         ({"role": "pilot"}, "Select a valid choice."),
     ):
-        response = _client(owner).post(add, {**good, **bad})
+        response = _client(owner).post(add, _as("rate", {**good, **bad}))
         assert response.status_code == 400, bad
         assert message in response.content.decode(), bad
     assert not LabourRate.objects.exists()
-    response = _client(owner).post(add, good)
+    response = _client(owner).post(add, _as("rate", good))
     assert response.status_code == 302
     rate = LabourRate.objects.get()
     assert (rate.rate_low, rate.rate_high, rate.created_by) == (
@@ -314,7 +319,7 @@ def test_the_labour_page_records_a_rate_and_refuses_bad_input_whole(
         owner,
     )
     # The same role and unit from the same day: refused, the first kept.
-    response = _client(owner).post(add, {**good, "rate_low": "1"})
+    response = _client(owner).post(add, _as("rate", {**good, "rate_low": "1"}))
     assert response.status_code == 400
     assert LabourRate.objects.get().rate_low == Decimal(95000)
     shown = _client(viewer).get(page).content.decode()
@@ -350,13 +355,14 @@ def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
             "Choose one of",
         ),
     ):
-        response = _client(owner).post(url, {**effort, **bad})
+        response = _client(owner).post(url, _as("work", {**effort, **bad}))
         assert response.status_code == 400, bad
         assert field_message in response.content.decode(), bad
     assert not WorkDefault.objects.exists()
-    assert _client(owner).post(url, effort).status_code == 302
+    assert _client(owner).post(url, _as("work", effort)).status_code == 302
     # Set again for the role: replaced, not added.
-    assert _client(owner).post(url, {**effort, "effort_high": "32"}).status_code == 302
+    again = _as("work", {**effort, "effort_high": "32"})
+    assert _client(owner).post(url, again).status_code == 302
     row = WorkDefault.objects.get()
     assert (row.effort_low, row.effort_high) == (Decimal(16), Decimal(32))
     # A fee of an activity with cost lines is their price, not work.
@@ -368,7 +374,7 @@ def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
         "currency": "KRW",
         "source": "Certification body's offer",
     }
-    response = _client(owner).post(url, kiria_fee)
+    response = _client(owner).post(url, _as("work", kiria_fee))
     assert response.status_code == 400
     assert "the price of its cost line" in response.content.decode()
     fee = {
@@ -379,7 +385,7 @@ def test_the_labour_page_sets_an_effort_or_a_fee_never_both(owner, korean):
         "currency": "KRW",
         "source": "Certification body's offer",
     }
-    assert _client(owner).post(url, fee).status_code == 302
+    assert _client(owner).post(url, _as("work", fee)).status_code == 302
     assert WorkDefault.objects.filter(role="").get().fee_high == Decimal(9000000)
 
 
