@@ -20,6 +20,7 @@ from compliance.costs.quotes import api as quote_api
 from compliance.costs.quotes import views as quote_views
 from compliance.plan import api as plan_api
 from compliance.plan import views as plan_views
+from compliance.plan.labour import api as labour_api
 from compliance.plan.labour import views as labour_views
 from compliance.proposals import api as proposal_api
 from compliance.proposals import views as proposal_views
@@ -371,6 +372,26 @@ api_urlpatterns = [
         "organisations/<int:pk>/exchange-rates/<int:rate_pk>/",
         rate_api.ExchangeRateDetailView.as_view(),
         name="organisation-exchange-rate",
+    ),
+    path(
+        "organisations/<int:pk>/labour-rates/",
+        labour_api.LabourRateListView.as_view(),
+        name="organisation-labour-rates",
+    ),
+    path(
+        "organisations/<int:pk>/labour-rates/<int:rate_pk>/",
+        labour_api.LabourRateDetailView.as_view(),
+        name="organisation-labour-rate",
+    ),
+    path(
+        "organisations/<int:pk>/work-defaults/",
+        labour_api.WorkDefaultListView.as_view(),
+        name="organisation-work-defaults",
+    ),
+    path(
+        "organisations/<int:pk>/work-defaults/<int:work_pk>/",
+        labour_api.WorkDefaultDetailView.as_view(),
+        name="organisation-work-default",
     ),
     path(
         "cells/<int:pk>/proposals/",

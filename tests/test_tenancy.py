@@ -174,6 +174,16 @@ OBJECT_URLS = {
     "compliance:labour_rate_delete": lambda o: [o["labour_rate"].pk],
     "compliance:work_default_set": lambda o: [o["project"].organisation_id],
     "compliance:work_default_delete": lambda o: [o["work_default"].pk],
+    "organisation-labour-rates": lambda o: [o["project"].organisation_id],
+    "organisation-labour-rate": lambda o: [
+        o["project"].organisation_id,
+        o["labour_rate"].pk,
+    ],
+    "organisation-work-defaults": lambda o: [o["project"].organisation_id],
+    "organisation-work-default": lambda o: [
+        o["project"].organisation_id,
+        o["work_default"].pk,
+    ],
     "organisation-exchange-rates": lambda o: [o["project"].organisation_id],
     "organisation-exchange-rate": lambda o: [
         o["project"].organisation_id,

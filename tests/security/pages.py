@@ -185,6 +185,8 @@ def api_pages(world: World) -> list[str]:
         reverse("cell-plan", args=[cell]),
         reverse("organisation-catalogue", args=[org]),
         reverse("organisation-exchange-rates", args=[org]),
+        reverse("organisation-labour-rates", args=[org]),
+        reverse("organisation-work-defaults", args=[org]),
     ]
 
 

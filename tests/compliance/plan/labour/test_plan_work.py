@@ -491,3 +491,67 @@ def test_concepts_compare_the_work_and_name_the_kiria_fee_only_while_unpriced():
         "KIRIA collaborative-robot workplace safety certification: fee to be "
         "quoted, lead time not known (no public figure found)."
     ]
+
+
+def test_the_api_records_rates_and_work_and_refuses_bad_input_naming_the_field(
+    owner, viewer, korean
+):
+    org = korean.project.organisation
+    rates = reverse("organisation-labour-rates", args=[org.pk])
+    good = {
+        "role": "commissioning",
+        "unit": "hour",
+        "rate_low": "75000",
+        "currency": "KRW",
+        "valid_from": "2026-01-01",
+        "source": "Rate card 2026",
+    }
+    assert _api(viewer).post(rates, good, format="json").status_code == 403
+    for bad, field in (
+        ({"role": "pilot"}, "role"),
+        ({"unit": "week"}, "unit"),
+        ({"rate_low": "-1"}, "rate_low"),
+        ({"rate_low": "abc"}, "rate_low"),
+        ({"rate_low": "1e400"}, "rate_low"),
+        ({"rate_high": "100"}, "rate_high"),
+        ({"currency": "JPY"}, "currency"),
+        ({"valid_until": "2025-01-01"}, "valid_until"),
+        ({"source": ""}, "source"),
+    ):
+        response = _api(owner).post(rates, {**good, **bad}, format="json")
+        assert response.status_code == 400, bad
+        assert field in response.json(), (bad, response.json())
+    assert not LabourRate.objects.exists()
+    made = _api(owner).post(rates, good, format="json")
+    assert made.status_code == 201
+    # One figure: both ends the same.
+    assert (made.json()["rate_low"], made.json()["rate_high"]) == (
+        "75000",
+        "75000",
+    )
+    work = reverse("organisation-work-defaults", args=[org.pk])
+    effort = {
+        "activity": "validation_task",
+        "role": "commissioning",
+        "unit": "hour",
+        "effort_low": "16",
+        "effort_high": "32",
+        "source": "Past projects",
+    }
+    for bad, field in (
+        ({"activity": "procurement"}, "activity"),
+        ({"per": "robot"}, "per"),
+        ({"effort_low": "20", "effort_high": "10"}, "effort_high"),
+        ({"effort_high": "99999999"}, "effort_high"),
+    ):
+        response = _api(owner).post(work, {**effort, **bad}, format="json")
+        assert response.status_code == 400, bad
+        assert field in response.json(), (bad, response.json())
+    assert _api(owner).post(work, effort, format="json").status_code == 201
+    task = _activity(_plan(owner, korean), "validation_task")
+    # 16-32 h × KRW 75,000 = 1,200,000-2,400,000.
+    assert (task["cost_low"], task["cost_high"]) == ("1200000", "2400000")
+    row = WorkDefault.objects.get()
+    detail = reverse("organisation-work-default", args=[org.pk, row.pk])
+    assert _api(owner).delete(detail).status_code == 204
+    assert _activity(_plan(owner, korean), "validation_task")["cost_low"] is None
