@@ -31,6 +31,10 @@ PROCUREMENT_COST_SOURCE = gettext_noop(
 
 ACTIVITY_COST_SOURCE = gettext_noop("The priced cost lines of this work")
 BOUGHT_LINE = gettext_noop("Its priced cost lines: %(currency)s %(cost)s")
+LINES_NOT_CONVERTED = gettext_noop(
+    "The cost lines of this work are priced in a currency with no exchange rate "
+    "to %(currency)s: record one (the organisation's exchange rates)."
+)
 LINES_TO_QUOTE = gettext_noop(
     "The cost lines of this work are still to be quoted (the Costs tab)."
 )
@@ -86,7 +90,7 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         or (procurement.currency if procurement else None)
         or cell.project.currency
     )
-    line_costs, listed = {}, set()
+    line_costs, listed, unconverted = {}, set(), set()
     for activity, keys in ACTIVITY_LINES.items():
         lines = [i for i in items if i.quantity > 0 and i.catalogue_key in keys]
         if lines:
@@ -97,7 +101,11 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
                 line_costs[activity] = cost.model_copy(
                     update={"source": ACTIVITY_COST_SOURCE}
                 )
-    worked, only, missing = _work(cell, entered, target, day, line_costs, listed)
+            else:
+                unconverted.add(activity)
+    worked, only, missing = _work(
+        cell, entered, target, day, line_costs, listed, unconverted
+    )
     kiria = line_costs.pop(KIRIA_CERTIFICATION, None)
     return PlanInputs(
         country=cell.project.country,
@@ -121,7 +129,7 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
     )
 
 
-def _work(cell, entered, target, day, line_costs, listed):
+def _work(cell, entered, target, day, line_costs, listed, unconverted):
     """The activities' own work costed from the labour rates, added to the
     cost of their lines (what is bought: a consultancy's documentation, a
     certification body's fee) where they have some: the work is the
@@ -142,7 +150,15 @@ def _work(cell, entered, target, day, line_costs, listed):
         if activity in listed:
             bought = line_costs.get(activity)
             if bought is None:
-                missing[activity] = (*work.lines, Line(text=LINES_TO_QUOTE))
+                why = (
+                    Line(
+                        text=LINES_NOT_CONVERTED,
+                        values={"currency": target},
+                    )
+                    if activity in unconverted
+                    else Line(text=LINES_TO_QUOTE)
+                )
+                missing[activity] = (*work.lines, why)
                 continue
             low, high = low + bought.low, high + bought.high
             basis = (

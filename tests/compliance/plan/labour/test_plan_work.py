@@ -160,6 +160,22 @@ def test_the_integrators_work_adds_to_what_the_lines_buy(owner, korean):
     assert (risk["cost_low"], risk["cost_high"]) == ("3600000", "5400000")
 
 
+def test_work_beside_lines_that_do_not_convert_says_which_rate_is_missing(
+    owner, korean
+):
+    # The risk assessment's line is priced in EUR (a public figure) and the
+    # organisation has no exchange rate: the work alone is not the cost.
+    org = korean.project.organisation
+    _rate(org, owner, "safety_engineering", 100000)
+    _work(org, owner, "risk_assessment", "safety_engineering", 16, 24)
+    risk = _activity(_plan(owner, korean), "risk_assessment")
+    assert risk["cost_low"] is None
+    assert risk["cost_basis"][-1] == (
+        "The cost lines of this work are priced in a currency with no exchange "
+        "rate to KRW: record one (the organisation's exchange rates)."
+    )
+
+
 def test_work_beside_lines_still_to_be_quoted_has_no_cost_yet(owner, korean):
     # A Korean cell's KCs step has lines to be quoted: the work alone would
     # look like the whole cost.
