@@ -63,3 +63,23 @@ def test_engineer_accepts_a_function_and_sees_the_pl_live(
     page.screenshot(path=str(screenshot_dir / "subsystem-live.png"), full_page=True)
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".sf-subsystems")).to_contain_text("PL e")
+
+
+def test_table_headers_keep_the_case_of_symbols_and_units(
+    page: Page, live_server, cell
+):
+    # PLr, PFHd and mm are written as the standards write them: no style
+    # turns them into PLR, PFHD or MM (issue 30).
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "se-functions")
+    page.fill("#id_password", "pass-for-tests-1")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/cells/{cell.pk}/safety-functions/")
+    page.get_by_role("button", name="Accept").click()
+    expect(page.get_by_role("heading", name="Block diagram")).to_be_visible()
+    page.goto(f"{live_server.url}/cells/{cell.pk}/safety-functions/")
+    headers = page.locator("table thead th").all_inner_texts()
+    assert "PLr" in headers and "PFHd" in headers, headers
+    page.goto(f"{live_server.url}/cells/{cell.pk}/")
+    shown = " ".join(page.locator("table thead th").all_inner_texts())
+    assert "MM" not in shown.split() and "(MM)" not in shown, shown
