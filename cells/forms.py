@@ -41,6 +41,7 @@ class ProjectForm(forms.ModelForm):
             "country",
             "proposal_language",
             "currency",
+            "time_zone",
             "planned_start",
         ]
         widgets = {

@@ -190,6 +190,7 @@ class ProjectSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "country",
             "proposal_language",
             "currency",
+            "time_zone",
             "planned_start",
             "standard_editions",
             "jurisdiction",

@@ -4,6 +4,9 @@ proposal's language and currency. The exchange rates are the organisation's
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -34,6 +37,44 @@ class Country(models.TextChoices):
     CZ = "CZ", _("Czechia")
     SE = "SE", _("Sweden")
     NL = "NL", _("Netherlands")
+
+
+# The site's time zone: a proposal's and a signature's dates are the site's
+# (a proposal built at 23:30 UTC is dated the next day in Seoul). A country
+# with one zone has it by default; one with several starts from its first
+# listed here, which the project can change.
+COUNTRY_ZONES: dict[str, tuple[str, ...]] = {
+    "KR": ("Asia/Seoul",),
+    "JP": ("Asia/Tokyo",),
+    "CN": ("Asia/Shanghai",),
+    "TW": ("Asia/Taipei",),
+    "VN": ("Asia/Ho_Chi_Minh",),
+    "US": (
+        "America/New_York",
+        "America/Chicago",
+        "America/Denver",
+        "America/Phoenix",
+        "America/Los_Angeles",
+    ),
+    "CA": (
+        "America/Toronto",
+        "America/Winnipeg",
+        "America/Edmonton",
+        "America/Vancouver",
+        "America/Halifax",
+    ),
+    "MX": ("America/Mexico_City", "America/Monterrey", "America/Tijuana"),
+    "DE": ("Europe/Berlin",),
+    "FR": ("Europe/Paris",),
+    "GB": ("Europe/London",),
+    "IT": ("Europe/Rome",),
+    "ES": ("Europe/Madrid",),
+    "PL": ("Europe/Warsaw",),
+    "CZ": ("Europe/Prague",),
+    "SE": ("Europe/Stockholm",),
+    "NL": ("Europe/Amsterdam",),
+}
+TIME_ZONE_CHOICES = [(zone, zone) for zones in COUNTRY_ZONES.values() for zone in zones]
 
 
 class ProposalLanguage(models.TextChoices):
@@ -86,6 +127,16 @@ class Project(models.Model):
         choices=[("KRW", "KRW"), ("USD", "USD"), ("EUR", "EUR")],
         default="KRW",
     )
+    time_zone = models.CharField(
+        _("time zone of the site"),
+        max_length=40,
+        blank=True,
+        choices=TIME_ZONE_CHOICES,
+        help_text=_(
+            "The proposal's and the signatures' dates are the site's. Empty: "
+            "the country's (its first zone where it has several)."
+        ),
+    )
     planned_start = models.DateField(
         _("planned start of service"),
         null=True,
@@ -137,6 +188,30 @@ class Project(models.Model):
                     % {"what": "; ".join(problems)}
                 }
             )
+        zones = COUNTRY_ZONES.get(self.country, ())
+        if self.time_zone and self.time_zone not in zones:
+            raise ValidationError(
+                {
+                    "time_zone": _("Choose a time zone of %(country)s: %(zones)s.")
+                    % {
+                        "country": self.get_country_display(),
+                        "zones": ", ".join(zones),
+                    }
+                }
+            )
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The site's time zone: the one chosen, else the country's (its
+        first where it has several), else the app's."""
+        zone = self.time_zone or next(
+            iter(COUNTRY_ZONES.get(self.country, ())), settings.TIME_ZONE
+        )
+        return ZoneInfo(zone)
+
+    def local_date(self, moment: datetime) -> date:
+        """The day ``moment`` (aware) falls on at the site."""
+        return moment.astimezone(self.zone).date()
 
     @property
     def jurisdiction(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -73,7 +73,9 @@ def assessment_line(status: CellStatus, language: str) -> str:
         ) % {
             "number": signed.number,
             "name": name,
-            "date": theme.long_date(timezone.localdate(signed.signed_at), language),
+            "date": theme.long_date(
+                status.cell.project.local_date(signed.signed_at), language
+            ),
         }
     else:
         line = _("The risk assessment is signed: revision %(number)s.") % {

@@ -65,8 +65,11 @@ def proposal_data(
             document.requested_by, document.proposal.cell_id
         ),
     )
+    # Dated the day it was requested at the site (not in UTC: a Seoul
+    # proposal asked for at 08:00 is not dated the day before).
+    day = on or cell.project.local_date(document.requested_at)
     with translation.override(document.language):
-        return _assemble(document, cell, on or document.requested_at.date())
+        return _assemble(document, cell, day)
 
 
 def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:

@@ -4,7 +4,6 @@ declared and the safety configuration it froze."""
 
 from __future__ import annotations
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from compliance.assessment import selectors
@@ -64,10 +63,10 @@ def risk_section(cell) -> RiskSection | None:
         signed_by=(revision.signed_by.get_full_name() or revision.signed_by.username)
         if revision.signed_by
         else "",
-        signed_on=timezone.localdate(revision.signed_at)
+        signed_on=cell.project.local_date(revision.signed_at)
         if revision.signed_at
         else None,
-        declaration=_declaration(revision)
+        declaration=_declaration(revision, cell.project.zone)
         if revision.status == RevisionStatus.SIGNED
         else None,
         hazards=tuple(hazards),
@@ -84,7 +83,7 @@ def _frozen_configuration(revision) -> str:
     return config_words(config) if config else ""
 
 
-def _declaration(revision) -> SignatureDeclaration | None:
+def _declaration(revision, zone) -> SignatureDeclaration | None:
     """What the signer declared, as recorded (in the signer's words and
     language); None for a revision signed before declarations were recorded."""
     declared = selectors.declaration_of(revision)
@@ -93,7 +92,7 @@ def _declaration(revision) -> SignatureDeclaration | None:
     return SignatureDeclaration(
         signer=declared.signer_name,
         # In the site's zone, as the other dates, named where printed.
-        signed_at=(local := timezone.localtime(declared.signed_at)),
+        signed_at=(local := declared.signed_at.astimezone(zone)),
         zone=local.tzname() or "UTC",
         statement=declared.statement,
         accepted=tuple(
