@@ -271,3 +271,28 @@ def test_monitored_stop_needs_a_presence_sensing_device_not_just_a_controller():
     finding = only(SRMS, with_curtain)
     assert finding.status is Status.NEEDS_EVIDENCE  # the monitored standstill
     assert "standstill" in finding.render()
+
+
+def test_a_pfl_pass_says_the_energy_limit_was_checked_only_when_it_was():
+    # Regression (issue 30): every pass said "the lowest of the force,
+    # pressure and energy limits", though the reference has a Table A.4
+    # energy value for few regions (the back and shoulders' 2.5 J): the hands
+    # are checked against force and pressure only.
+    hands = only(PFL, _contact(5.0, speed=200))
+    assert hands.status is Status.PASS
+    said = hands.render()
+    assert "the energy limit is not checked" in said
+    assert "energy limits" not in said
+    back = only(PFL, _contact(5.0, region="back_shoulders", speed=200))
+    assert back.status is Status.PASS
+    assert "the lowest of the force, pressure and energy limits" in back.render()
+
+
+def test_a_pfl_finding_asks_for_each_piece_of_evidence_once():
+    # Regression (issue 30): the calculator's evidence notes were carried
+    # twice, once among its warnings and once again as the finding's notes.
+    finding = only(PFL, _contact(5.0, speed=200))
+    texts = [note.text for note in finding.notes]
+    assert len(texts) == len(set(texts)), texts
+    asked = [t for t in texts if t.startswith("Evidence required: the Table A.4")]
+    assert len(asked) == 1
