@@ -52,7 +52,7 @@ KIRIA_CERTIFICATION = "kiria_certification"
 # EU / EEA: the CE conformity assessment and technical file of the installed
 # cell (the cost line ``ce_conformity`` of ``compliance.costs.work``).
 CE_CONFORMITY = "ce_conformity"
-KCS_NAME = gettext_noop("KCs certification (Korea)")
+KCS_NAME = gettext_noop("Self-declaration and KCs certification (Korea)")
 
 
 @dataclass(frozen=True)

@@ -299,3 +299,37 @@ def test_a_recorded_device_without_a_catalogue_entry_can_be_quoted(
     )
     assert response.status_code == 200
     assert "USD 180–240" in response.text
+
+
+def test_the_catalogue_names_its_entries_never_by_their_internal_keys(
+    owner_client, cell
+):
+    # Regression (issue 30): each entry showed its key (laser_scanner,
+    # kr_self_declaration) beside its name.
+    import re
+
+    from compliance.costs.catalogue import CATALOGUE
+
+    for language in ("en", "ko"):
+        page = owner_client.get(
+            reverse("compliance:catalogue", args=[cell.project.organisation_id]),
+            HTTP_ACCEPT_LANGUAGE=language,
+        ).content.decode()
+        # What a reader sees: the text between the tags.
+        shown = re.sub(r"<[^>]+>", " ", page)
+        keys = [e.key for e in CATALOGUE if "_" in e.key]
+        assert keys
+        assert [k for k in keys if re.search(rf"\b{k}\b", shown)] == []
+
+
+def test_the_plan_names_the_robots_self_declaration_as_such(owner_client, cell):
+    # Regression (issue 30): the Plan tab called the Korean step "KCs 인증"
+    # (KCs certification), another procedure than the robot's
+    # self-declaration (자율안전확인 신고) the step mostly is.
+    cell.project.country = "KR"
+    cell.project.save()
+    page = owner_client.get(
+        reverse("compliance:cell_plan", args=[cell.pk]), HTTP_ACCEPT_LANGUAGE="ko"
+    ).content.decode()
+    assert "자율안전확인 신고 및 KCs 안전인증(한국)" in page
+    assert "KCs 인증(한국)" not in page

@@ -186,8 +186,8 @@ def _plans(language: str) -> tuple[PlanData, PlanData]:
         assumption=False,
     )
     kcs = act(
-        "KCs certification (Korea)",
-        "KCs 인증(한국)",
+        "Self-declaration and KCs certification (Korea)",
+        "자율안전확인 신고 및 KCs 안전인증(한국)",
         ("1", "3"),
         ("4", "7"),
         critical=False,
