@@ -83,6 +83,10 @@ def _frozen_configuration(revision) -> str:
     return config_words(config) if config else ""
 
 
+def _full_name(user) -> str:
+    return user.get_full_name().strip() if user is not None else ""
+
+
 def _declaration(revision, zone) -> SignatureDeclaration | None:
     """What the signer declared, as recorded (in the signer's words and
     language); None for a revision signed before declarations were recorded."""
@@ -90,7 +94,9 @@ def _declaration(revision, zone) -> SignatureDeclaration | None:
     if declared is None:
         return None
     return SignatureDeclaration(
-        signer=declared.signer_name,
+        # By full name (the record keeps the username signed with, which is
+        # part of what the content hash covers).
+        signer=_full_name(declared.signer) or declared.signer_name,
         # In the site's zone, as the other dates, named where printed.
         signed_at=(local := declared.signed_at.astimezone(zone)),
         zone=local.tzname() or "UTC",

@@ -1,6 +1,7 @@
-"""A proposal's dates are the site's (issue 30): one requested at 23:30 UTC
-for a cell in Seoul is dated the next day there; one for a site in Los
-Angeles, the same day; a time zone must be one of the project's country."""
+"""A proposal's dates and people as the customer reads them (issue 30): one
+requested at 23:30 UTC for a cell in Seoul is dated the next day there, one
+for a site in Los Angeles the same day; a time zone must be one of the
+project's country; the signer is named by full name, never by username."""
 
 from __future__ import annotations
 
@@ -51,3 +52,29 @@ def test_a_time_zone_of_another_country_is_refused(cell):
     with pytest.raises(ValidationError) as refused:
         project.full_clean()
     assert "time_zone" in refused.value.message_dict
+
+
+def test_the_signer_is_named_by_full_name_never_by_username(
+    owner, cell, revision, hazard, safety_engineer
+):
+    # Regression (issue 30): the declaration printed the username signed
+    # with ("engineer"); the record keeps it, the customer reads the name.
+    from compliance.assessment import services
+    from tests.compliance.conftest import sign_revision
+
+    safety_engineer.first_name, safety_engineer.last_name = "Minji", "Seo"
+    safety_engineer.save()
+    services.measure_add(
+        hazard=hazard, actor=safety_engineer, step="safeguarding", description="Fence"
+    )
+    sign_revision(
+        services.revision_submit(revision=revision, actor=safety_engineer),
+        safety_engineer,
+    )
+    document = proposal_request(
+        cell=cell, actor=owner, language="en", sections=["risk"]
+    )
+    risk = proposal_data(document).risk
+    assert risk.declaration.signer == "Minji Seo"
+    assert risk.signed_by == "Minji Seo"
+    assert risk.declaration.signer != safety_engineer.username
