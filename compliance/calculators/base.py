@@ -165,6 +165,15 @@ def format_number(value: Decimal) -> str:
     return "0" if text in {"-0", "0"} else text
 
 
+def grouped_figure(value: Decimal) -> str:
+    """A money figure or a rate as written: grouped thousands, no trailing
+    zeros (95,000; 23.17; 1,380)."""
+    value = Decimal(value).normalize()
+    if value == value.to_integral_value():
+        return f"{int(value):,}"
+    return f"{value:,f}"
+
+
 def format_range(low: Decimal, high: Decimal) -> str:
     """A low–high figure (lead times, costs), one figure when they agree."""
     if low == high:

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from compliance.calculators.base import grouped_figure
 from compliance.costs.models import ExchangeRate
 
 
@@ -27,10 +28,7 @@ def needed(codes: Iterable[str], target: str) -> set[str]:
 
 def rate_figure(value: Decimal) -> str:
     """A rate as written: grouped, without trailing zeros (1,380; 0.92)."""
-    value = Decimal(value).normalize()
-    if value == value.to_integral_value():
-        return f"{int(value):,}"
-    return f"{value:,f}"
+    return grouped_figure(value)
 
 
 def rate_line(record: ExchangeRate) -> str:

@@ -288,7 +288,7 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
                         "contact is quasi-static and must be measured."
                     ),
                 )
-            elif getattr(result, "energy_checked", False):
+            elif result.energy_checked:
                 status, message = (
                     Status.PASS,
                     gettext_noop(

@@ -20,7 +20,12 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from compliance.calculators.base import Line, format_range, gettext_noop
+from compliance.calculators.base import (
+    Line,
+    format_range,
+    gettext_noop,
+    grouped_figure,
+)
 
 Role = Literal[
     "safety_engineering",
@@ -197,19 +202,11 @@ def rates_for(rates: Iterable[Rate], role: str, unit: str, day: date) -> list[Ra
     return [r for r in valid if r.public]
 
 
-def grouped(value: Decimal) -> str:
-    """A figure as written: grouped, without trailing zeros (95,000; 23.17)."""
-    value = Decimal(value).normalize()
-    if value == value.to_integral_value():
-        return f"{int(value):,}"
-    return f"{value:,f}"
-
-
 def money_range(low: Decimal, high: Decimal) -> str:
     """ "85,000–100,000", or one figure when both ends are equal."""
     if low == high:
-        return grouped(low)
-    return f"{grouped(low)}–{grouped(high)}"
+        return grouped_figure(low)
+    return f"{grouped_figure(low)}–{grouped_figure(high)}"
 
 
 def _rate_lines(rates: Sequence[Rate], role: str) -> tuple[Line, ...]:

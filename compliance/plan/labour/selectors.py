@@ -36,19 +36,30 @@ def rate_of(row: LabourRate) -> Rate:
     )
 
 
-def part_of(row) -> Effort | Fee:
-    """A ``WorkDefault`` row, or a cell's ``PlanAssumption`` with an effort,
-    as a part of the activity's work."""
-    if getattr(row, "fee_low", None) is not None:
+def default_part(row: WorkDefault) -> Effort | Fee:
+    """A default work row of the organisation: an effort, or a fee."""
+    if row.fee_low is not None:
         return Fee(
             low=row.fee_low, high=row.fee_high, currency=row.currency, source=row.source
         )
     return Effort(
         role=row.role,
-        unit=getattr(row, "unit", "") or getattr(row, "effort_unit", ""),
+        unit=row.unit,
         low=row.effort_low,
         high=row.effort_high,
-        per=getattr(row, "per", "") or getattr(row, "effort_per", "activity"),
+        per=row.per,
+        source=row.source,
+    )
+
+
+def entered_part(row) -> Effort:
+    """A cell's own effort for an activity (a ``PlanAssumption`` with one)."""
+    return Effort(
+        role=row.role,
+        unit=row.effort_unit,
+        low=row.effort_low,
+        high=row.effort_high,
+        per=row.effort_per or "activity",
         source=row.source,
     )
 
@@ -66,7 +77,7 @@ def work_defaults(organisation_id: int) -> dict[str, list[Effort | Fee]]:
     for row in WorkDefault.objects.filter(organisation_id=organisation_id).order_by(
         "activity", "role"
     ):
-        work.setdefault(row.activity, []).append(part_of(row))
+        work.setdefault(row.activity, []).append(default_part(row))
     return work
 
 
@@ -90,7 +101,7 @@ def activity_work(cell, entered: Iterable) -> dict[str, list[Effort | Fee]]:
     work = {key: list(parts) for key, parts in defaults.items()}
     for row in entered:
         if row.effort_low is not None:
-            work[row.key] = [part_of(row)]
+            work[row.key] = [entered_part(row)]
     return work
 
 
