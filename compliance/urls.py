@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from compliance import compliance_page
 from compliance.assessment import api as assessment_api
 from compliance.assessment import report_views
 from compliance.assessment import views as a
@@ -36,7 +37,7 @@ urlpatterns = [
     path("rules/", compliance_views.rules, name="rules"),
     path(
         "cells/<int:cell_pk>/compliance/",
-        compliance_views.cell_compliance,
+        compliance_page.cell_compliance,
         name="cell_compliance",
     ),
     path(

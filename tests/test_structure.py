@@ -66,8 +66,6 @@ UPWARD = {
     # supplier quotes (what the cost lines kept under it were priced from).
     ("compliance.rules.inputs", "compliance.costs.models"),
     ("compliance.rules.inputs", "compliance.costs.quotes.models"),
-    # The compliance page links the built proposal.
-    ("compliance.rules.views", "compliance.proposals.models"),
     # A library device carries a catalogue price and lead time.
     ("compliance.safety_functions.library.services", "compliance.costs.services"),
     ("compliance.safety_functions.library.views", "compliance.costs.selectors"),

@@ -109,7 +109,7 @@ def demo_world() -> dict:
     call_command("seed_demo", stdout=io.StringIO())
     safety = get_user_model().objects.get(username="safety")
     designs = Cell.objects.filter(variant_of__isnull=True)
-    palletiser = designs.get(name__startswith="Case palletiser")
+    palletiser = designs.get(name="Case palletiser A")
     cobot = designs.get(name__startswith="Machine tending")
     signed = Revision.objects.get(assessment__cell=palletiser)
     in_review = assessment_services.revision_start_next(revision=signed, actor=safety)

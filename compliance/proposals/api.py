@@ -29,7 +29,7 @@ from compliance.proposals.models import (
     ShownPasses,
     ShownRules,
 )
-from compliance.proposals.pdf.data import SECTIONS
+from compliance.proposals.pdf.data import CUSTOMER_SECTIONS, SECTIONS
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import (
     proposal_choices_save,
@@ -52,7 +52,7 @@ from compliance.rules.serializers import (
 class ProposalRequestSerializer(serializers.Serializer):
     language = serializers.ChoiceField(choices=LANGUAGE_CODES)
     sections = serializers.MultipleChoiceField(
-        choices=list(SECTIONS), required=False, default=list(SECTIONS)
+        choices=list(SECTIONS), required=False, default=list(CUSTOMER_SECTIONS)
     )
     rules_shown = serializers.ChoiceField(
         choices=ShownRules.choices,

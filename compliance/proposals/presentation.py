@@ -74,6 +74,13 @@ CUSTOMER_WORDING = {
     "No cost entered for %(name)s: counted as unknown in the totals.": gettext_noop(
         "%(name)s: cost still to be quoted, not in the totals."
     ),
+    "KCs: the %(weeks)s weeks for the robot's self-declaration were quoted by "
+    "one consultant (a single source); check them with the certification "
+    "body.": gettext_noop(
+        "KCs: the %(weeks)s weeks for the robot's self-declaration were quoted "
+        "by one consultant (a single source); the integrator confirms them with "
+        "the certification body."
+    ),
 }
 # The plan's per-activity assumption lines: made again from the activities.
 ASSUMED_DURATION = (

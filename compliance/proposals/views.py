@@ -31,6 +31,11 @@ from compliance.proposals.models import (
     ShownPasses,
     ShownRules,
 )
+from compliance.proposals.pdf.data import (
+    APPENDIX_SECTIONS,
+    CUSTOMER_SECTIONS,
+    SECTIONS,
+)
 from compliance.proposals.selectors import cell_status
 from compliance.proposals.services import (
     branding_save,
@@ -50,19 +55,34 @@ from config.htmx import is_fragment_request, render_page
 
 PAGE = "compliance/proposals/proposal_detail.html"
 
-SECTION_CHOICES = [
-    ("summary", gettext_lazy("Executive summary")),
-    ("cell", gettext_lazy("The cell and its layout")),
-    ("rules", gettext_lazy("Standards and law that apply")),
-    ("risk", gettext_lazy("Risk assessment summary")),
-    ("findings", gettext_lazy("Compliance findings")),
-    ("safety_functions", gettext_lazy("Safety functions")),
-    ("specification", gettext_lazy("Safety requirements specification")),
-    ("validation", gettext_lazy("Validation plan")),
-    ("costs", gettext_lazy("Safeguards and costs")),
-    ("schedule", gettext_lazy("Schedule and the sim-first comparison")),
-    ("concepts", gettext_lazy("Guarding concepts, when the cell has them")),
-    ("terms", gettext_lazy("Assumptions, exclusions and disclaimers")),
+SECTION_LABELS = {
+    "summary": gettext_lazy("Executive summary"),
+    "legal": gettext_lazy("What the law requires"),
+    "cell": gettext_lazy("The cell and its layout"),
+    "risk": gettext_lazy("Risk assessment summary"),
+    "safety_functions": gettext_lazy("Safety functions"),
+    "costs": gettext_lazy("Safeguards and costs"),
+    "schedule": gettext_lazy("Schedule and the sim-first comparison"),
+    "concepts": gettext_lazy("Guarding concepts, when the cell has them"),
+    "terms": gettext_lazy("Assumptions, exclusions and disclaimers"),
+    "rules": gettext_lazy("Standards and law that apply, with rule ids and versions"),
+    "findings": gettext_lazy("Compliance findings, with their evidence notes"),
+    "working": gettext_lazy("ISO 13849 working of the safety functions"),
+    "specification": gettext_lazy("Safety requirements specification"),
+    "validation": gettext_lazy("Validation plan"),
+}
+SECTION_CHOICES = [(key, SECTION_LABELS[key]) for key in SECTIONS]
+# The customer's sections, chosen by default; the appendix a safety engineer
+# wants, off by default (issue 30).
+SECTION_GROUPS = [
+    (
+        gettext_lazy("For the customer"),
+        [(key, SECTION_LABELS[key]) for key in CUSTOMER_SECTIONS],
+    ),
+    (
+        gettext_lazy("Appendix for the safety engineer"),
+        [(key, SECTION_LABELS[key]) for key in APPENDIX_SECTIONS],
+    ),
 ]
 
 
@@ -70,7 +90,7 @@ class ProposalForm(forms.Form):
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=LANGUAGES)
     sections = forms.MultipleChoiceField(
         label=gettext_lazy("Sections"),
-        choices=SECTION_CHOICES,
+        choices=SECTION_GROUPS,
         widget=forms.CheckboxSelectMultiple,
         error_messages={"required": gettext_lazy("Choose at least one section.")},
     )
@@ -219,7 +239,7 @@ def _context(
             notes=notes,
             initial={
                 "language": cell.project.proposal_language,
-                "sections": [key for key, _label in SECTION_CHOICES],
+                "sections": list(CUSTOMER_SECTIONS),
                 "rules_shown": proposal.rules_shown
                 if proposal
                 else ShownRules.APPLICABLE,

@@ -386,4 +386,7 @@ def test_the_demo_cells_are_a_palletiser_and_a_machine_tending_cell(db):
     assert applications_by_name == {
         "Case palletiser A": "palletising",
         "Machine tending cobot": "machine_tending",
+        # The demo per jurisdiction (issue 30): Germany and the United States.
+        "Lathe tending cell": "machine_tending",
+        "Case palletiser (US)": "palletising",
     }

@@ -54,9 +54,10 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
     org = Organisation.objects.get(slug="demo")
     roles = sorted(org.memberships.values_list("role", flat=True))
     assert roles == ["safety_engineer", "solution_architect", "viewer"]
-    # Two cells as drawn, each with its guarding concepts.
+    # Two Korean cells as drawn, a German and a US one (issue 30), each with
+    # its guarding concepts.
     designs = Cell.objects.filter(project__organisation=org, variant_of__isnull=True)
-    assert designs.count() == 2
+    assert designs.count() == 4
     assert "sa" in first and "cell-safety-demo" in first
     cell = Cell.objects.get(project__organisation=org, name="Case palletiser A")
     assert cell.segments.count() == 4

@@ -39,6 +39,35 @@ DEMO_RATES = {"KRW": Decimal("1350"), "EUR": Decimal("0.9")}
 DEMO_RATE_SOURCE = "Demo organisation's example figure, not a market rate"
 PALLETISER = DEMO_DIR / "palletiser.json"
 MACHINE_TENDING = DEMO_DIR / "machine_tending.json"
+GERMANY = DEMO_DIR / "germany_lathe_tending.json"
+UNITED_STATES = DEMO_DIR / "us_palletiser.json"
+# A demo per jurisdiction (issue 30), so the EU and US rule packs are seen
+# working: each project once, by its name.
+ABROAD = (
+    {
+        "name": "Lathe tending PoC (Germany)",
+        "customer_name": "Rheinwerk Drehteile GmbH (demo)",
+        "site_name": "Duisburg plant (demo)",
+        "country": "DE",
+        "proposal_language": "en",
+        "currency": "EUR",
+        # After 20 January 2027: the Machinery Regulation (EU) 2023/1230.
+        "planned_start": date(2027, 3, 1),
+        "document": GERMANY,
+        "application": Application.MACHINE_TENDING,
+    },
+    {
+        "name": "Palletising PoC (United States)",
+        "customer_name": "Great Lakes Beverages Inc. (demo)",
+        "site_name": "Toledo plant (demo)",
+        "country": "US",
+        "proposal_language": "en",
+        "currency": "USD",
+        "planned_start": None,
+        "document": UNITED_STATES,
+        "application": Application.PALLETISING,
+    },
+)
 
 
 def demo_document(path: Path, application: str | None = None) -> CellDocument:
@@ -73,6 +102,20 @@ def _demo_cobot_assessment(cell, engineer) -> None:
             frequency="F2",
             avoidance="P1",
         )
+
+
+def _abroad(org, spec: dict, actor) -> None:
+    """A demo project outside Korea with its one cell and its concepts,
+    once."""
+    document = spec.pop("document")
+    application = spec.pop("application")
+    if Project.objects.filter(organisation=org, name=spec["name"]).exists():
+        return
+    project = Project.objects.create(organisation=org, **spec)
+    cell = cell_import(project=project, document=demo_document(document, application))
+    from compliance.concepts.services import concepts_generate
+
+    concepts_generate(cell=cell, actor=actor)
 
 
 class Command(BaseCommand):
@@ -158,6 +201,8 @@ class Command(BaseCommand):
 
             for cell in (palletiser, cobot):
                 concepts_generate(cell=cell, actor=User.objects.get(username="sa"))
+        for spec in ABROAD:
+            _abroad(org, dict(spec), User.objects.get(username="sa"))
         self.stdout.write(
             "Demo organisation ready. Sign in at http://127.0.0.1:8000 as:"
         )

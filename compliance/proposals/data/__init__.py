@@ -24,6 +24,7 @@ from compliance.proposals.data.costs import costs_section
 from compliance.proposals.data.cover import cover_meta, executive_summary
 from compliance.proposals.data.figures import number_line
 from compliance.proposals.data.layout import cell_section
+from compliance.proposals.data.legal import legal_section
 from compliance.proposals.data.risk import risk_section
 from compliance.proposals.data.safety_functions import safety_function_rows
 from compliance.proposals.data.schedule import schedule_section
@@ -101,6 +102,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         passes_shown=document.passes_shown,
         meta=cover_meta(document, project, cell, on),
         summary=executive_summary(document, status, costs, comparison),
+        legal=legal_section(cell, comparison),
         cell=cell_section(cell, findings),
         rules=RulesSection(
             rows=tuple(_rule_row(result.rule) for result in applying),
@@ -153,8 +155,9 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
                 "may touch a person. A simulation result is never a deployment gate."
             ),
             _(
-                "Legal requirements are given as we understand them; confirm them "
-                "against the official text and with the authority."
+                "Legal requirements are given as we understand them; the "
+                "integrator confirms them against the official text and with the "
+                "authority before the PoC."
             ),
         ),
     )

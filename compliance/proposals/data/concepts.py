@@ -21,6 +21,7 @@ from cells import selectors as cell_selectors
 from compliance.concepts.models import GuardingConcept
 from compliance.concepts.selectors import concepts_compared
 from compliance.costs import selectors as cost_selectors
+from compliance.plan.legal import open_point
 from compliance.proposals.data.costs import costs_section
 from compliance.proposals.pdf.data import (
     ConceptCheck,
@@ -113,7 +114,11 @@ def _column(
                 status=str(f.status),
                 subject=subject_label(f, labels),
                 citation=shown_citation(f.citation),
-                text=f.render(translate),
+                # What is not yet shown is an open point for the customer,
+                # not the SA's to-do (issue 30).
+                text=f.render(translate)
+                if str(f.status) in ("pass", "fail")
+                else _(open_point(f.rule_id)),
             )
             for f in national
         ),

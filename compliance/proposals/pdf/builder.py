@@ -147,8 +147,11 @@ class ProposalBuilder(Kit):
     def story(self) -> list[Flowable]:
         """The document's flowables, cover first, a section a page onwards."""
         story: list[Flowable] = [*self._cover(), NextPageTemplate("body")]
-        for number, key in enumerate(self.data.ordered_sections, start=1):
+        appendix = self.data.appendix
+        for number, key in self.data.numbered_sections:
             story.append(PageBreak())
+            if appendix and key == appendix[0]:
+                story.append(self.para(_("Appendix for the safety engineer"), "kicker"))
             story.extend(self._section_heading(number, key))
             story.extend(sections.BUILDERS[key](self))
         return story
@@ -354,13 +357,18 @@ class ProposalBuilder(Kit):
     def _contents(self) -> list[Flowable]:
         """The sections with the page each starts on, filled in at the end."""
         rows = [
-            (f"{number}   {self.titles[key]}", PageRef(f"cspToc-section-{key}"))
-            for number, key in enumerate(self.data.ordered_sections, start=1)
+            (f"{number}   {self._title(number, key)}", PageRef(f"cspToc-section-{key}"))
+            for number, key in self.data.numbered_sections
         ]
         return [self.contents_table(rows)] if rows else []
 
-    def _section_heading(self, number: int, key: SectionKey) -> list[Flowable]:
-        title = self.titles[key]
+    def _title(self, number: str, key: SectionKey) -> str:
+        if number.isdigit():
+            return self.titles[key]
+        return _("Appendix: %(title)s") % {"title": self.titles[key]}
+
+    def _section_heading(self, number: str, key: SectionKey) -> list[Flowable]:
+        title = self._title(number, key)
         return [
             Heading(
                 f"{number}&nbsp;&nbsp;&nbsp;{markup(title)}",

@@ -26,6 +26,7 @@ from cells.exchange import CellDocument
 Language = Literal["ko", "en"]
 SectionKey = Literal[
     "summary",
+    "legal",
     "cell",
     "rules",
     "risk",
@@ -37,28 +38,36 @@ SectionKey = Literal[
     "schedule",
     "concepts",
     "terms",
+    "working",
 ]
-# The order the sections appear in (issue 6, items 2-9, with the safety
-# functions, their specification and validation plan after the findings;
-# the guarding concepts right after the schedule, the customer's decision
-# being one decision, issue 27); the cover comes first.
-SECTIONS: tuple[SectionKey, ...] = (
+# The order the sections appear in, the cover first: what the customer
+# decides from (issue 30: the legal answer right after the summary; the
+# guarding concepts right after the schedule, issue 27), then the appendix
+# a safety engineer wants (the rules with their ids and versions, every
+# finding with its evidence notes, the ISO 13849 working, the safety
+# requirements specification and the validation plan).
+CUSTOMER_SECTIONS: tuple[SectionKey, ...] = (
     "summary",
+    "legal",
     "cell",
-    "rules",
     "risk",
-    "findings",
     "safety_functions",
-    "specification",
-    "validation",
     "costs",
     "schedule",
     "concepts",
     "terms",
 )
+APPENDIX_SECTIONS: tuple[SectionKey, ...] = (
+    "rules",
+    "findings",
+    "working",
+    "specification",
+    "validation",
+)
+SECTIONS: tuple[SectionKey, ...] = CUSTOMER_SECTIONS + APPENDIX_SECTIONS
 # Sections shown only when the cell has what they show: left out of the
 # default sections when their data is missing.
-OPTIONAL_SECTIONS: frozenset[SectionKey] = frozenset({"concepts"})
+OPTIONAL_SECTIONS: frozenset[SectionKey] = frozenset({"concepts", "legal"})
 Status = Literal["pass", "fail", "warning", "needs_evidence"]
 # What the SA chose to show (issue 15): the rules that apply or every rule of
 # the packs; the passed checks summarised a line per rule, in full, or left
@@ -597,6 +606,41 @@ class ConceptsSection(_Frozen):
     country: str = ""
 
 
+class LegalGap(_Frozen):
+    """What is missing for a duty: a fail, or an open point and who closes it."""
+
+    subject: str = ""
+    status: Status
+    text: str
+    closed_by: str = ""
+
+
+class LegalDuty(_Frozen):
+    """One duty of the law for this cell (``compliance.plan.legal``)."""
+
+    key: str
+    status: Literal["met", "missing", "open", "later"]
+    status_label: str
+    requirement: str
+    citation: str = ""
+    met: str = ""  # the subjects that meet it, joined
+    gaps: tuple[LegalGap, ...] = ()
+    more: int = Field(default=0, ge=0)  # gaps not listed
+    closed_by: str = ""
+    note: str = ""
+    covered: bool = False
+    cost: str = ""  # the closing activity's cost and weeks, display-ready
+
+
+class LegalSection(_Frozen):
+    """What the law requires, on one page: the duties, each cited once."""
+
+    title: str
+    duties: tuple[LegalDuty, ...] = ()
+    missing: int = Field(default=0, ge=0)
+    open: int = Field(default=0, ge=0)
+
+
 class ProposalData(_Frozen):
     """A PoC proposal, whole: the cover and the sections chosen."""
 
@@ -606,6 +650,7 @@ class ProposalData(_Frozen):
     passes_shown: PassesShown = "summary"
     meta: ProposalMeta
     summary: ExecutiveSummary | None = None
+    legal: LegalSection | None = None
     cell: CellSection | None = None
     rules: RulesSection | None = None
     risk: RiskSection | None = None
@@ -644,6 +689,7 @@ class ProposalData(_Frozen):
             raise ValueError("a section is listed twice")
         needs = {
             "summary": self.summary,
+            "legal": self.legal,
             "cell": self.cell,
             "rules": self.rules,
             "risk": self.risk,
@@ -660,6 +706,11 @@ class ProposalData(_Frozen):
             raise ValueError(f"sections without data: {', '.join(missing)}")
         return self
 
+    @property
+    def appendix(self) -> tuple[SectionKey, ...]:
+        """The appendix sections chosen, in document order."""
+        return tuple(key for key in APPENDIX_SECTIONS if key in self.sections)
+
     def includes(self, section: SectionKey) -> bool:
         return section in self.sections
 
@@ -667,3 +718,12 @@ class ProposalData(_Frozen):
     def ordered_sections(self) -> tuple[SectionKey, ...]:
         """The chosen sections in document order, whatever order they were given in."""
         return tuple(key for key in SECTIONS if key in self.sections)
+
+    @property
+    def numbered_sections(self) -> tuple[tuple[str, SectionKey], ...]:
+        """The chosen sections with their numbers: 1, 2 ... for the
+        customer's, A, B ... for the appendix."""
+        main = [k for k in self.ordered_sections if k not in APPENDIX_SECTIONS]
+        numbered = [(str(n), key) for n, key in enumerate(main, start=1)]
+        numbered += [(chr(ord("A") + n), key) for n, key in enumerate(self.appendix)]
+        return tuple(numbered)

@@ -27,6 +27,7 @@ def section_titles() -> dict[SectionKey, str]:
     """The sections' titles in the active language."""
     return {
         "summary": _("Executive summary"),
+        "legal": _("What the law requires"),
         "cell": _("The cell"),
         "rules": _("Standards and law that apply"),
         "risk": _("Risk assessment summary"),
@@ -38,6 +39,7 @@ def section_titles() -> dict[SectionKey, str]:
         "schedule": _("Schedule"),
         "concepts": _("Guarding concepts"),
         "terms": _("Assumptions, exclusions and disclaimers"),
+        "working": _("ISO 13849 working of the safety functions"),
     }
 
 

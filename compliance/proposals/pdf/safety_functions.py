@@ -286,7 +286,17 @@ def _function(p: Kit, function: SafetyFunctionRow) -> list[Flowable]:
                 ]
             ),
         ]
-    story += _working(p, function)
+    return story
+
+
+def working(p: Kit) -> list[Flowable]:
+    """The appendix: how each function's PL was computed, part by part."""
+    functions = _functions(p)
+    if not functions:
+        return _none_yet(p)
+    story: list[Flowable] = []
+    for function in functions:
+        story += [p.para(function.name, "h2"), *_working(p, function)]
     return story
 
 

@@ -214,8 +214,11 @@ def test_the_branding_is_on_the_cover_and_every_page_header(demo):
 def test_the_contents_give_each_sections_page(english):
     pages = pages_of(bytes(english.pdf))
     contents = pages[0].split("Contents", 1)[1]
-    listed = re.findall(r"(\d+) ([^\n]+)\n(\d+)\n", contents)
-    assert len(listed) == 12  # with the guarding concepts (issue 27)
+    listed = re.findall(r"(\d+|[A-E]) ([^\n]+)\n(\d+)\n", contents)
+    # With the guarding concepts (issue 27), the legal answer and the
+    # appendix A to E for the safety engineer (issue 30).
+    assert len(listed) == 14
+    assert [number for number, _title, _page in listed][-5:] == list("ABCDE")
     for number, title, page in listed:
         heading = f"{number}   {title}"
         assert heading in pages[int(page) - 1], (title, page)

@@ -38,7 +38,9 @@ from compliance.safety_functions import services
 from tests.compliance.conftest import sign_revision
 from tests.compliance.proposals.pdf.samples import sample_proposal
 
-SECTIONS = ["risk", "safety_functions", "specification", "validation"]
+# The customer's safety functions, and the appendix with their ISO 13849
+# working, specification and validation plan (issue 30).
+SECTIONS = ["risk", "safety_functions", "working", "specification", "validation"]
 # The functions, their subsystems and records, and the assessment's revisions,
 # hazards and measures (Table K.1 is read only for designed subsystems).
 QUERIES = 7
@@ -349,8 +351,8 @@ def _pdf(*functions: SafetyFunctionRow, language: str = "en", **changes) -> byte
 def test_a_cell_without_functions_gets_a_sentence_not_a_table():
     text = flat(_pdf())
     sentence = "No safety function is specified for this cell yet."
-    # One in each of the three sections.
-    assert text.count(sentence) == 3
+    # One in each of the four sections.
+    assert text.count(sentence) == 4
     assert "the performance level (PL) of the safeguards is not verified" in text
     for header in ("Verdict", "Performed by", "Stop category"):
         assert header not in text
@@ -360,7 +362,7 @@ def test_fails_come_first():
     passing = _function("Door D1: stop", status="pass")
     failing = _function("Scanner S1: stop", status="fail", pl="c")
     pages = pages_of(_pdf(passing, failing))[1:]  # after the cover's contents
-    for title in ("2   Safety functions", "4   Validation plan"):
+    for title in ("2   Safety functions", "C   Appendix: Validation plan"):
         page = next(p for p in pages if title in p)
         assert page.index("Scanner S1: stop") < page.index("Door D1: stop")
 
@@ -430,7 +432,7 @@ def test_the_page_count_grows_by_a_bounded_amount():
     )
     one = len(pages_of(_pdf(_function(plan=plan))))
     three = len(pages_of(_pdf(*(_function(f"F{i}", plan=plan) for i in range(3)))))
-    assert none == without + 3  # a page with a sentence per section
+    assert none == without + 4  # a page with a sentence per section
     assert none <= one <= none + 2
     assert one < three <= one + 2 * 3  # at most three pages more per function
 

@@ -18,7 +18,7 @@ from compliance.proposals.services import proposal_request
 from compliance.rules import engine, history
 from tests.factories import DeviceFactory, GuardSegmentFactory, OpeningFactory
 
-ALL = ["summary", "cell", "rules", "risk", "findings", "costs", "schedule", "terms"]
+ALL = ["summary", "cell", "risk", "costs", "schedule", "terms", "rules", "findings"]
 
 
 def api(user) -> APIClient:

@@ -103,7 +103,10 @@ def test_findings_make_a_fixed_number_of_queries(
         GuardSegmentFactory(
             cell=fenced, label=f"S{i}", start_y_mm=6000 + i * 10, end_y_mm=6000 + i * 10
         )
-    with django_assert_max_num_queries(12):
+    # The legal answer at the top reads the plan too (its assumptions, the
+    # organisation's exchange and labour rates, its default work): a fixed
+    # number of queries more, whatever the cell's size.
+    with django_assert_max_num_queries(20):
         owner_client.get(reverse("compliance:cell_compliance", args=[fenced.pk]))
 
 
@@ -172,6 +175,7 @@ def _group(rule_id: str, *findings: dict) -> dict:
 def late_fail(monkeypatch):
     """Findings as a user saw them: a fail, seven needing evidence, then a
     second fail under a later rule, and a warning and a pass."""
+    from compliance import compliance_page
     from compliance.rules import views
     from compliance.rules.selectors import STATUS_LABELS
 
@@ -190,6 +194,7 @@ def late_fail(monkeypatch):
         "groups": groups,
     }
     monkeypatch.setattr(views, "cell_findings", lambda cell: data)
+    monkeypatch.setattr(compliance_page, "cell_findings", lambda cell: data)
 
 
 def test_summary_lists_every_fail_before_what_needs_evidence(
@@ -270,7 +275,7 @@ def test_filtered_findings_make_a_fixed_number_of_queries(
         )
     url = reverse("compliance:cell_compliance", args=[fenced.pk])
     for status in ("fail", "needs_evidence", "nonsense"):
-        with django_assert_max_num_queries(12):
+        with django_assert_max_num_queries(20):
             response = owner_client.get(url, {"status": status})
         assert response.status_code == 200
 

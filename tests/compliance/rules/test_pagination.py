@@ -9,8 +9,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from cells.models import GuardSegment
-from compliance.rules import views
-from compliance.rules.views import FINDINGS_PER_PAGE
+from compliance import compliance_page as views
+from compliance.compliance_page import FINDINGS_PER_PAGE
 from tests.factories import GuardSegmentFactory
 
 

@@ -17,6 +17,7 @@ from compliance.proposals.pdf.sections.cell import cell
 from compliance.proposals.pdf.sections.concepts import concepts
 from compliance.proposals.pdf.sections.costs import costs
 from compliance.proposals.pdf.sections.findings import findings
+from compliance.proposals.pdf.sections.legal import legal
 from compliance.proposals.pdf.sections.risk import risk
 from compliance.proposals.pdf.sections.rules import rules
 from compliance.proposals.pdf.sections.schedule import schedule
@@ -25,6 +26,7 @@ from compliance.proposals.pdf.sections.terms import terms
 
 BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {
     "summary": summary,
+    "legal": legal,
     "cell": cell,
     "rules": rules,
     "risk": risk,
@@ -36,4 +38,5 @@ BUILDERS: dict[SectionKey, Callable[[Kit], list[Flowable]]] = {
     "schedule": schedule,
     "concepts": concepts,
     "terms": terms,
+    "working": safety_functions.working,
 }

@@ -41,7 +41,7 @@ def schedule(p: Kit) -> list[Flowable]:
                 ("low", _("Shortest durations")),
                 ("high", _("Longest durations")),
                 ("critical", _("Critical path")),
-                ("assumption", _("Assumed duration, to confirm")),
+                ("assumption", _("Assumed duration, to be confirmed with you")),
                 ("milestone", _("Milestone")),
             ],
             CONTENT_WIDTH,

@@ -27,6 +27,9 @@ from compliance.proposals.pdf.data import (
     ExecutiveSummary,
     FindingRow,
     HazardRow,
+    LegalDuty,
+    LegalGap,
+    LegalSection,
     LineItemRow,
     MoneyRange,
     PlanData,
@@ -719,6 +722,98 @@ def _concepts(language: str, layout: CellDocument) -> ConceptsSection:
     )
 
 
+def _legal(language: str) -> LegalSection:
+    """A Korean cell's legal answer: one duty met, one missing, one open, one
+    for later."""
+    return LegalSection(
+        title=_t(language, "What the law requires in Korea", "한국 법령의 요구사항"),
+        missing=1,
+        open=1,
+        duties=(
+            LegalDuty(
+                key="kr_223_fence",
+                status="missing",
+                status_label=_t(language, "Missing", "미충족"),
+                requirement=_t(
+                    language,
+                    "A fence at least 1.8 m high round the robot's operating range.",
+                    "로봇의 가동범위 둘레에 높이 1.8 m 이상의 울타리.",
+                ),
+                citation=_t(
+                    language,
+                    "Rules on OSH Standards Art. 223",
+                    "산업안전보건기준에 관한 규칙 제223조",
+                ),
+                gaps=(
+                    LegalGap(
+                        subject="F2",
+                        status="fail",
+                        text=_t(
+                            language,
+                            "F2 is 1,400 mm high, below 1,800 mm.",
+                            "F2의 높이는 1,400 mm로 1,800 mm보다 낮습니다.",
+                        ),
+                    ),
+                ),
+            ),
+            LegalDuty(
+                key="kr_84",
+                status="open",
+                status_label=_t(language, "Open point", "미결 사항"),
+                requirement=_t(
+                    language,
+                    "The protective devices carry the KCs safety certification.",
+                    "방호장치는 KCs 안전인증을 받아야 합니다.",
+                ),
+                citation=_t(language, "OSH Act Art. 84", "산업안전보건법 제84조"),
+                gaps=(
+                    LegalGap(
+                        subject="LC1",
+                        status="needs_evidence",
+                        text=_t(
+                            language,
+                            "Its KCs certificate is to be on record.",
+                            "KCs 인증서를 기록으로 남겨야 합니다.",
+                        ),
+                        closed_by=_t(
+                            language,
+                            "the integrator, with the supplier's certificate",
+                            "통합업체(공급업체의 인증서로)",
+                        ),
+                    ),
+                ),
+                cost=_t(
+                    language,
+                    "KCs certification: KRW 1,500,000–2,500,000 · 3–4 weeks",
+                    "KCs 인증: KRW 1,500,000–2,500,000 · 3–4주",
+                ),
+            ),
+            LegalDuty(
+                key="kr_36",
+                status="met",
+                status_label=_t(language, "Met", "충족"),
+                requirement=_t(
+                    language,
+                    "The employer assesses the risks of the work.",
+                    "사업주는 작업의 위험성을 평가합니다.",
+                ),
+                citation=_t(language, "OSH Act Art. 36", "산업안전보건법 제36조"),
+            ),
+            LegalDuty(
+                key="kr_93",
+                status="later",
+                status_label=_t(language, "After installation", "설치 후"),
+                requirement=_t(
+                    language,
+                    "Periodic safety inspection of the installed robot.",
+                    "설치된 로봇의 정기 안전검사.",
+                ),
+                closed_by=_t(language, "the customer", "고객사"),
+            ),
+        ),
+    )
+
+
 def sample_proposal(language: str = "en", **overrides: Any) -> ProposalData:
     """A realistic proposal for the palletising cell; ``overrides`` replace
     top-level fields (e.g. ``sections=("summary",)`` or ``risk=...``)."""
@@ -881,6 +976,7 @@ def sample_proposal(language: str = "en", **overrides: Any) -> ProposalData:
             ),
         ),
         "schedule": _schedule(language),
+        "legal": _legal(language),
         "concepts": _concepts(language, layout),
         "assumptions": (
             _t(
