@@ -215,11 +215,11 @@ def _page_problems(client, visit, typed) -> list[str]:
     return _report(visit.url, _english(parser.parts, typed))
 
 
-@pytest.mark.parametrize("cell_name", ["Case palletiser", "Machine tending"])
+@pytest.mark.parametrize("cell_name", ["케이스 팔레타이저 A", "머신 텐딩 협동로봇"])
 def test_the_demo_proposals_in_korean_have_no_english_the_app_wrote(
     demo, typed, cell_name
 ):
-    cell = demo["palletiser"] if cell_name.startswith("Case") else demo["cobot"]
+    cell = demo["palletiser"] if cell_name == "케이스 팔레타이저 A" else demo["cobot"]
     proposal, _ = Proposal.objects.get_or_create(
         cell=cell,
         defaults={

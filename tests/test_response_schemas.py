@@ -66,7 +66,7 @@ def demo(db):
     call_command("seed_demo", stdout=io.StringIO())
     client = APIClient()
     client.force_authenticate(get_user_model().objects.get(username="safety"))
-    cell = Cell.objects.get(name="Machine tending cobot")
+    cell = Cell.objects.get(name="머신 텐딩 협동로봇")
     organisation = Organisation.objects.get(slug="demo")
 
     def put(url, body):

@@ -29,13 +29,12 @@ from compliance.safety_functions.library.services import (
 from compliance.safety_functions.models import LibraryDevice, SafetyFunction
 
 DEMO_REASON = (
-    "Demo data: accepted only to show a signed assessment, not a real acceptance."
+    "데모 데이터: 서명된 위험성평가를 보여 주기 위한 수용이며 실제 수용이 아닙니다."
 )
 LIMITS = {
-    "intended_use": "Palletising cartons of up to 12 kg from the infeed conveyor "
-    "(demo)",
-    "foreseeable_misuse": "Reaching through the infeed to clear a jam (demo)",
-    "time_limits": "20 years, two shifts a day (demo)",
+    "intended_use": "투입 컨베이어에서 최대 12 kg의 상자를 팔레타이징(데모)",
+    "foreseeable_misuse": "걸림을 풀려고 투입구로 손을 넣는 행위(데모)",
+    "time_limits": "20년, 하루 2교대(데모)",
     "exposed_persons": ["operators", "maintenance_staff"],
 }
 # A designed two-contactor output: the measures against common cause failure
@@ -65,11 +64,11 @@ def _signed_assessment(cell: Cell, engineer, password: str, devices: dict):
     # Each hazard: its risk before the measures and its residual risk after
     # them (S, F, P of the risk graph; signing needs both, issue 27), and its
     # measures, each on the device it relies on.
-    curtain = ("curtain", "Light curtain across the infeed opening stops the robot")
+    curtain = ("curtain", "투입구를 가로지르는 라이트 커튼이 로봇을 정지")
     hazards = (
         (
-            "Walking through the infeed opening into the robot's reach",
-            _opening_key(cell, "Infeed"),
+            "투입구를 지나 로봇의 동작 범위로 걸어 들어감",
+            _opening_key(cell, "투입구"),
             ("S2", "F1", "P2"),  # PLr d, high
             # The curtain stops the robot before the person reaches it: the
             # harm can be avoided (P1); the injury would be as serious (S2).
@@ -77,20 +76,20 @@ def _signed_assessment(cell: Cell, engineer, password: str, devices: dict):
             (curtain,),
         ),
         (
-            "Entering through the maintenance door while the robot runs",
-            _opening_key(cell, "Door"),
+            "로봇 운전 중 정비 도어로 들어감",
+            _opening_key(cell, "정비 도어"),
             ("S2", "F1", "P1"),  # PLr c, medium
             ("S2", "F1", "P1"),  # as before: acceptable as it stands
             (
                 (
                     "door",
-                    "Interlocked maintenance door stops the robot when opened",
+                    "정비 도어를 열면 인터록이 로봇을 정지",
                 ),
             ),
         ),
         (
-            "Unexpected robot motion while clearing a jam at the infeed",
-            _opening_key(cell, "Infeed"),
+            "투입구에서 걸림을 푸는 중 로봇의 예기치 않은 동작",
+            _opening_key(cell, "투입구"),
             ("S2", "F1", "P2"),  # PLr d, high
             # The jam is cleared by reaching through the infeed, across the
             # curtain, which stops the robot as for the first hazard. The
@@ -98,7 +97,7 @@ def _signed_assessment(cell: Cell, engineer, password: str, devices: dict):
             # is a complementary measure and no substitute for safeguarding
             # (ISO 12100:2010, 6.3.5.2): on its own it would lower nothing.
             ("S2", "F1", "P1"),  # PLr c, medium
-            (curtain, ("estop", "Emergency stop at the operator panel")),
+            (curtain, ("estop", "조작반의 비상정지")),
         ),
     )
     for task, location, (s, f, p), (rs, rf, rp), measures in hazards:
@@ -185,14 +184,14 @@ def seed_palletiser_safety(cell: Cell, engineer, *, password: str) -> None:
             "logic",
             engineer,
             services.library_fields(relay),
-            label="Safety relay Pilz PNOZ compact",
+            label="안전 릴레이 Pilz PNOZ compact",
         )
         _set(
             function,
             "output",
             engineer,
             services.library_fields(contactors),
-            label="Two contactors in the robot's power supply",
+            label="로봇 전원의 컨택터 2개",
             category="4",
             route="designed",
             days_per_year=DAYS,
@@ -225,7 +224,7 @@ def seed_palletiser_safety(cell: Cell, engineer, *, password: str) -> None:
         functions["estop"],
         "input",
         engineer,
-        label="Emergency stop push-button, two NC contacts",
+        label="비상정지 푸시버튼, NC 접점 2개",
         route="designed",
         category="3",
         b10d_cycles=100_000,
@@ -241,20 +240,20 @@ def seed_palletiser_safety(cell: Cell, engineer, *, password: str) -> None:
         function=functions["curtain"],
         actor=engineer,
         version=SafetyFunction.objects.get(pk=functions["curtain"].pk).version,
-        reset_behaviour="Reset button outside the fence, with a view of the cell",
-        restart_behaviour="Restart by the start button after the reset only",
+        reset_behaviour="펜스 밖, 셀이 보이는 위치의 리셋 버튼",
+        restart_behaviour="리셋 후 시작 버튼으로만 재기동",
     )
     for test in selectors.plan_of(functions["curtain"]):
         services.validation_record_add(
             function=functions["curtain"],
             actor=engineer,
             test=test.kind,
-            performed_by="Demo safety engineer",
+            performed_by="박준호(데모 안전 엔지니어)",
             performed_on=datetime.date(2026, 11, 30),
             instrument=(
-                "Stopping-time meter (demo)" if test.kind == "stopping_time" else ""
+                "정지 시간 측정기(데모)" if test.kind == "stopping_time" else ""
             ),
             measured_value="280 ms" if test.kind == "stopping_time" else "",
             outcome="passed",
-            notes="Demo record",
+            notes="데모 기록",
         )

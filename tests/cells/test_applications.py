@@ -384,8 +384,8 @@ def test_the_demo_cells_are_a_palletiser_and_a_machine_tending_cell(db):
         ).values_list("name", "application")
     )
     assert applications_by_name == {
-        "Case palletiser A": "palletising",
-        "Machine tending cobot": "machine_tending",
+        "케이스 팔레타이저 A": "palletising",
+        "머신 텐딩 협동로봇": "machine_tending",
         # The demo per jurisdiction (issue 30): Germany and the United States.
         "Lathe tending cell": "machine_tending",
         "Case palletiser (US)": "palletising",

@@ -59,7 +59,7 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
     designs = Cell.objects.filter(project__organisation=org, variant_of__isnull=True)
     assert designs.count() == 4
     assert "sa" in first and "cell-safety-demo" in first
-    cell = Cell.objects.get(project__organisation=org, name="Case palletiser A")
+    cell = Cell.objects.get(project__organisation=org, name="케이스 팔레타이저 A")
     assert cell.segments.count() == 4
 
 
@@ -70,7 +70,7 @@ def test_demo_cobot_cell_regions_in_its_draft_are_pending(db):
 
     run("seed_demo")
     sa = get_user_model().objects.get(username="sa")
-    cobot = Cell.objects.get(name="Machine tending cobot")
+    cobot = Cell.objects.get(name="머신 텐딩 협동로봇")
     results = evaluate(cell_facts(cell_with_layout(sa, cobot.pk)))
     pfl = next(r for r in results if r.rule.id == "INTL-15066-pfl").findings
     # Its draft names hands/fingers and lower arms/wrists: pending until signed.

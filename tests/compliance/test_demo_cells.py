@@ -28,7 +28,7 @@ def findings_of(client, cell) -> dict[str, list[dict]]:
 
 
 def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
-    cell = Cell.objects.get(name="Case palletiser A")
+    cell = Cell.objects.get(name="케이스 팔레타이저 A")
     found = findings_of(demo, cell)
     # Its fence closes round the zone: a 6 m square, 1,300 mm beyond the
     # robot's 1,700 mm reach.
@@ -85,7 +85,7 @@ def test_demo_palletiser_passes_the_fence_and_distance_rules(demo):
 def test_demo_palletiser_safety_functions_show_plr_pl_and_verdict(demo):
     from compliance.safety_functions.selectors import cell_functions
 
-    cell = Cell.objects.get(name="Case palletiser A")
+    cell = Cell.objects.get(name="케이스 팔레타이저 A")
     rows = {r.function.safeguard: r.verdict for r in cell_functions(cell)}
     shown = {
         safeguard: (v.plr.plr, v.plr.signed, v.pl, v.status)
@@ -112,7 +112,7 @@ def test_demo_palletiser_costs(demo):
     """The demo palletiser priced from the demo organisation's example quotes
     (issue 29: it priced 2 of 12 lines): 11 of its 12 lines, the KCs
     certification left to be quoted to show what that looks like."""
-    cell = Cell.objects.get(name="Case palletiser A")
+    cell = Cell.objects.get(name="케이스 팔레타이저 A")
     data = demo.get(f"/api/v1/cells/{cell.pk}/line-items/").json()
     items = {i["key"]: i for i in data["items"]}
     fence = items["fence:1800"]
@@ -151,7 +151,7 @@ def test_demo_palletiser_costs(demo):
 
 
 def test_demo_cobot_plan_keeps_real_validation(demo):
-    cell = Cell.objects.get(name="Machine tending cobot")
+    cell = Cell.objects.get(name="머신 텐딩 협동로봇")
     plan = demo.get(f"/api/v1/cells/{cell.pk}/plan/").json()
     sim = [a["activity"]["key"] for a in plan["sim_first"]["schedule"]["activities"]]
     assert "validation_pfl" in sim  # force and pressure measured on the real cell

@@ -37,7 +37,7 @@ PASSWORD = "cell-safety-demo"
 @pytest.fixture
 def demo():
     call_command("seed_demo", stdout=io.StringIO())
-    return Cell.objects.get(variant_of__isnull=True, name__startswith="Case palletiser")
+    return Cell.objects.get(variant_of__isnull=True, name="케이스 팔레타이저 A")
 
 
 def _pages(cell: Cell) -> list[str]:

@@ -86,8 +86,8 @@ def _demo_cobot_assessment(cell, engineer) -> None:
 
     revision = services.assessment_open(cell=cell, actor=engineer)
     for region, task in (
-        ("hands_fingers", "Taking a finished part from the gripper"),
-        ("lower_arms_wrists", "Reaching into the lathe door beside the robot"),
+        ("hands_fingers", "그리퍼에서 가공품을 꺼내는 작업"),
+        ("lower_arms_wrists", "로봇 옆 선반 도어 안으로 손을 뻗는 작업"),
     ):
         services.hazard_add(
             revision=revision,
@@ -174,9 +174,9 @@ class Command(BaseCommand):
         if not Project.objects.filter(organisation=org).exists():
             project = Project.objects.create(
                 organisation=org,
-                name="Palletising PoC",
-                customer_name="Hanbit Foods (demo)",
-                site_name="Icheon plant (demo)",
+                name="팔레타이징 PoC",
+                customer_name="한빛식품(데모)",
+                site_name="이천 공장(데모)",
                 country="KR",
                 proposal_language="ko",
             )

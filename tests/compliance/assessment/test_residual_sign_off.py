@@ -446,9 +446,9 @@ def test_the_demos_signed_assessment_estimates_every_residual_risk(db):
     # Each lowered from PLr d (or left at c) by the light curtain or the door
     # interlock it relies on: nothing is left to accept with a reason.
     assert by_task == {
-        "Walking through the infeed opening into the robot's reach": ("c", True),
-        "Entering through the maintenance door while the robot runs": ("c", True),
-        "Unexpected robot motion while clearing a jam at the infeed": ("c", True),
+        "투입구를 지나 로봇의 동작 범위로 걸어 들어감": ("c", True),
+        "로봇 운전 중 정비 도어로 들어감": ("c", True),
+        "투입구에서 걸림을 푸는 중 로봇의 예기치 않은 동작": ("c", True),
     }
     assert signed.declaration.accepted_residual_risks == []
     assert services.revision_is_intact(signed)

@@ -309,7 +309,7 @@ def test_the_demo_cells_each_compare_at_least_three_concepts(client):
     from django.contrib.auth import get_user_model
 
     client.force_login(get_user_model().objects.get(username="sa"))
-    for name in ("Case palletiser A", "Machine tending cobot"):
+    for name in ("케이스 팔레타이저 A", "머신 텐딩 협동로봇"):
         cell = CellModel.objects.get(name=name, variant_of__isnull=True)
         body = client.get(f"/api/v1/cells/{cell.pk}/concepts/compare/").json()
         offered = [c for c in body["concepts"] if c["offered"]]

@@ -49,7 +49,7 @@ def _built(cell, language, sections=CUSTOMER_SECTIONS):
     return text_of(bytes(ProposalDocument.objects.get(pk=document.pk).pdf))
 
 
-@pytest.mark.parametrize("name", ["palletiser", "Machine tending"])
+@pytest.mark.parametrize("name", ["팔레타이저", "머신 텐딩"])
 def test_the_customer_copy_has_no_rule_id_no_username_and_nothing_for_the_sa(db, name):
     seed()
     text = _built(demo_cell(name), "en")
@@ -58,7 +58,7 @@ def test_the_customer_copy_has_no_rule_id_no_username_and_nothing_for_the_sa(db,
     assert SA_ADDRESSED.findall(flat) == []
     # People by name: the SA and the safety engineer who signed, never by
     # their usernames ("sa", "safety").
-    if name == "palletiser":  # its assessment is signed
+    if name == "팔레타이저":  # its assessment is signed
         assert _user("safety").get_full_name() in flat
     assert _user("sa").get_full_name() in flat
     assert not re.search(r"(?<![\w-])sa(?![\w-])", flat)

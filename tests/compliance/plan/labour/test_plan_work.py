@@ -428,7 +428,7 @@ def test_the_demo_costs_its_work_in_krw_and_says_whose_figures_they_are():
     # 6,000,000-9,000,000, and 16-24 h of the integrator's safety engineering
     # at KRW 95,000-120,000: KRW 7,520,000-11,880,000) and scheduled, from
     # the demo organisation's example figures.
-    cobot = demo_cell("Machine tending")
+    cobot = demo_cell("머신 텐딩")
     plan = _plan(sa, cobot)
     kiria = _activity(plan, "kiria_certification")
     assert (kiria["cost_low"], kiria["cost_high"]) == ("7520000", "11880000")
@@ -443,7 +443,7 @@ def test_the_demo_costs_its_work_in_krw_and_says_whose_figures_they_are():
     # Every activity of both plans of the palletiser has a cost in KRW, the
     # work of the installation and the task validation among them, but the
     # KCs certification the demo leaves to be quoted, to show what that is.
-    palletiser = demo_cell("Palletis")
+    palletiser = demo_cell("팔레타이저")
     plan = _plan(sa, palletiser)
     for name in ("physical_first", "sim_first"):
         assert plan[name]["currency"] == "KRW"
@@ -463,7 +463,7 @@ def test_concepts_compare_the_work_and_name_the_kiria_fee_only_while_unpriced():
 
     seed()
     sa = get_user_model().objects.get(username="sa")
-    cobot = demo_cell("Machine tending")
+    cobot = demo_cell("머신 텐딩")
     if not cobot.concepts.exists():
         concepts_generate(cell=cobot, actor=sa)
     url = reverse("cell-concepts-compare", args=[cobot.pk])
