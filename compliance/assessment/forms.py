@@ -355,13 +355,20 @@ class SignForm(forms.Form):
         help_text=_("Enter it again: signing is in your name."),
     )
 
-    def __init__(self, data=None, *, open_findings, statement: str):
+    def __init__(
+        self, data=None, *, open_findings, statement: str, signed_text: str = ""
+    ):
         from compliance.assessment.checks import FAIL
         from compliance.assessment.declaration import REASON_MAX_CHARS
 
         super().__init__(data)
         self.open_findings = open_findings
         self.fields["confirm"].label = statement
+        if signed_text and signed_text != statement:
+            # Shown in the signer's language, signed in the project's.
+            self.fields["confirm"].help_text = _(
+                "The record keeps it in the project's language: “%(text)s”"
+            ) % {"text": signed_text}
         self.reason_fields = {}
         for finding in open_findings:
             if finding.status != FAIL:

@@ -17,7 +17,7 @@ from rest_framework import serializers
 from cells import selectors as cell_selectors
 from cells.api.serializers import OwnedRelatedField
 from cells.models import PerformanceLevel
-from compliance.assessment import checks, declaration, selectors, services
+from compliance.assessment import checks, declaration, selectors, services, signing
 from compliance.assessment.audit import AuditEntry
 from compliance.assessment.hazards import catalogue, risk
 from compliance.assessment.models import (
@@ -606,7 +606,8 @@ def sign_preview(revision: Revision, open_findings) -> dict[str, Any]:
         {
             "revision": revision.pk,
             "status": revision.status,
-            "statement": _(declaration.STATEMENT),
+            # The text the record keeps: in the project's language (issue 30).
+            "statement": signing.signed_statement(revision)[0],
             "reason_max_length": declaration.REASON_MAX_CHARS,
             "open_findings": [
                 {**f.model_dump(), "reason_required": f.status == checks.FAIL}

@@ -13,7 +13,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import F, Max
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cells.auth import PasswordCheck, lockout_message, password_check
@@ -638,13 +637,14 @@ def _revision_sign(
     if errors:
         raise ValidationError(errors)
     now = timezone.now()
+    statement, language = signing.signed_statement(revision)
     declared = declaration.declare(
         open_findings=open_findings,
         reasons=reasons,
         signer=actor.get_username(),
         signed_at=now,
-        statement=_(declaration.STATEMENT),
-        language=get_language() or "",
+        statement=statement,
+        language=language,
     )
     frozen = _frozen_with_signature(revision.assessment.cell)
     SignatureDeclaration.objects.create(

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from cells.models import Cell
 from compliance.assessment import checks, declaration, selectors
 from compliance.assessment.checks import CheckedFinding
 from compliance.assessment.models import Revision
@@ -159,3 +161,17 @@ def reason_errors(
             )
         errors.append(ValidationError(message, code=problem, params=params))
     return errors
+
+
+def signed_statement(revision: Revision) -> tuple[str, str]:
+    """The statement a signer confirms and the record keeps, and its
+    language: the project's (its proposal language), whatever language the
+    signer reads the app in, so that the declaration is the same text through
+    the pages and the API (issue 30)."""
+    language = (
+        Cell.objects.filter(pk=revision.assessment.cell_id)
+        .values_list("project__proposal_language", flat=True)
+        .get()
+    )
+    with translation.override(language):
+        return _(declaration.STATEMENT), language

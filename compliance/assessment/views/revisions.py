@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cells import selectors as cell_selectors
-from compliance.assessment import declaration, history, selectors, services
+from compliance.assessment import declaration, history, selectors, services, signing
 from compliance.assessment.content import diff as content_diff
 from compliance.assessment.forms import HistoryFilterForm, SignForm
 from compliance.assessment.models import Assessment, Revision
@@ -73,10 +73,12 @@ def _sign(request: HttpRequest, revision: Revision) -> HttpResponse:
         return redirect(back)
     open_findings = services.revision_sign_preview(revision=revision)
     statement = _(declaration.STATEMENT)
+    signed_text, _language = signing.signed_statement(revision)
     form = SignForm(
         request.POST if request.method == "POST" else None,
         open_findings=open_findings,
         statement=statement,
+        signed_text=signed_text,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -275,6 +275,9 @@ class SignatureDeclaration(_Frozen):
     # without its name.
     zone: str = Field(default="UTC", max_length=10)
     statement: str
+    # The statement in the proposal's language when it was signed in
+    # another; "" when it was signed in this one.
+    translation: str = ""
     accepted: tuple[AcceptedFinding, ...] = ()
     needing_evidence: int = Field(default=0, ge=0)  # open at signing, listed
 

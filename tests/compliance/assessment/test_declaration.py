@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from compliance.assessment import declaration, selectors, services, verification
 from compliance.assessment.content import content_hash
@@ -17,6 +17,13 @@ from compliance.models import AuditEntry, Revision, RevisionStatus
 from compliance.rules import selectors as rules_selectors
 from tests.compliance.conftest import declaration_for, sign_revision
 from tests.factories import DeviceFactory
+
+
+def _korean(text: str) -> str:
+    """The statement as the record keeps it for the fixtures' Korean project
+    (issue 30: signed in the project's language)."""
+    with translation.override("ko"):
+        return translation.gettext(text)
 
 
 @pytest.fixture
@@ -180,8 +187,8 @@ def test_the_signature_records_who_when_the_statement_and_the_open_findings(
     assert declared.signer == safety_engineer
     assert declared.signer_name == safety_engineer.username
     assert declared.signed_at == signed.signed_at
-    assert declared.statement == declaration.STATEMENT
-    assert declared.language == "en"
+    assert declared.statement == _korean(declaration.STATEMENT)
+    assert declared.language == "ko"  # the project's, not the signer's (issue 30)
     assert [f["key"] for f in declared.findings] == [f.key for f in open_findings]
     curtain_row = next(f for f in declared.findings if f["key"] == key)
     assert curtain_row == {
@@ -247,7 +254,7 @@ def test_the_database_refuses_to_change_or_delete_a_declaration(
     ):
         with pytest.raises(IntegrityError), transaction.atomic():
             action()
-    assert declared.get().statement == declaration.STATEMENT
+    assert declared.get().statement == _korean(declaration.STATEMENT)
 
 
 def test_the_signers_own_current_password_is_what_is_checked(

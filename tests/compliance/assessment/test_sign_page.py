@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from compliance.assessment import declaration, services
 from compliance.assessment.forms import reason_field_name
 from compliance.models import Revision, RevisionStatus
 from tests.compliance.assessment.test_pages import sign_form
 from tests.factories import DeviceFactory
+
+
+def _korean(text: str) -> str:
+    """The statement as the record keeps it for the fixtures' Korean project
+    (issue 30: signed in the project's language)."""
+    with translation.override("ko"):
+        return translation.gettext(text)
 
 
 @pytest.fixture
@@ -68,6 +76,9 @@ def test_the_signing_form_lists_the_open_findings_and_asks_for_the_declaration(
     assert "Why you accept INTL-13855-distance on LC1" in text
     assert "Needing evidence" in text and "KR-84-kcs" in text
     assert declaration.STATEMENT in text
+    # Read in English, signed in the project's language (Korean), said so.
+    assert "The record keeps it in the project&#x27;s language" in text
+    assert _korean(declaration.STATEMENT) in text
     assert 'type="password"' in text and 'name="confirm"' in text
     assert _status(submitted) == RevisionStatus.IN_REVIEW
 
@@ -119,7 +130,8 @@ def test_signing_on_the_form_shows_the_declaration_on_the_register(
     assert _status(submitted) == RevisionStatus.SIGNED
     text = response.text
     assert "Signed. This revision can no longer be changed." in text
-    assert "Signature declaration" in text and declaration.STATEMENT in text
+    assert "Signature declaration" in text
+    assert _korean(declaration.STATEMENT) in text
     assert "Moved to 600 mm before the PoC." in text
     assert "content intact" in text
 

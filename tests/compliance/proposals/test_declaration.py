@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils import translation
+
 from compliance.assessment import declaration, services
 from compliance.proposals.building import build_document
 from compliance.proposals.data import proposal_data
@@ -29,7 +31,12 @@ def test_the_pdf_shows_who_declared_what_and_each_accepted_fail(
     assert declared is not None and risk.revision == signed.number
     assert declared.signer == safety_engineer.username
     assert declared.signed_at == signed.signed_at
-    assert declared.statement == declaration.STATEMENT
+    # Signed in the project's language (Korean); the English proposal
+    # prints it as signed, and in its own language beside it (issue 30).
+    with translation.override("ko"):
+        korean = translation.gettext(declaration.STATEMENT)
+    assert declared.statement == korean
+    assert declared.translation == declaration.STATEMENT
     assert len(declared.accepted) == len(values["accepted"])
     accepted = {f.reason for f in declared.accepted}
     assert "Accepted until the fence is raised in week 4." in accepted
@@ -38,7 +45,8 @@ def test_the_pdf_shows_who_declared_what_and_each_accepted_fail(
     document.refresh_from_db()
     text = " ".join(text_of(bytes(document.pdf)).split())
     assert "Signature declaration" in text
-    assert declaration.STATEMENT in text
+    assert korean in text
+    assert f"In this proposal's language: “{declaration.STATEMENT}”" in text
     assert "Accepted until the fence is raised in week 4." in text
 
 

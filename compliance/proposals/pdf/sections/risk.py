@@ -133,17 +133,22 @@ def _declaration(p: Kit, declaration: SignatureDeclaration) -> list[Flowable]:
         ),
         p.panel([p.para(f"“{declaration.statement}”")]),
     ]
+    if declaration.translation:
+        story.append(
+            p.para(
+                _("In this proposal's language: “%(text)s”")
+                % {"text": declaration.translation},
+                "small",
+            )
+        )
     if declaration.accepted:
-        widths = [30 * mm, 30 * mm, 56 * mm, 50 * mm]
+        widths = [36 * mm, 70 * mm, 60 * mm]
         story += [
             Spacer(1, 2 * mm),
             p.para(_("Failing findings accepted at signing, with the reasons given:")),
             p.table(
-                [_("Rule"), _("Subject"), _("Finding"), _("Reason accepted")],
-                [
-                    [f.rule_id, f.subject or "—", f.message, f.reason]
-                    for f in declaration.accepted
-                ],
+                [_("Subject"), _("Finding"), _("Reason accepted")],
+                [[f.subject or "—", f.message, f.reason] for f in declaration.accepted],
                 widths,
             ),
         ]

@@ -5,6 +5,7 @@ fail, and a 400 names whatever is missing."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from compliance.assessment import declaration, services
 from compliance.models import Revision, RevisionStatus
@@ -37,6 +38,11 @@ def submitted(revision, hazard, safety_engineer, cell):
     return services.revision_submit(revision=revision, actor=safety_engineer)
 
 
+def _in(language: str) -> str:
+    with translation.override(language):
+        return translation.gettext(declaration.STATEMENT)
+
+
 def _status(revision) -> str:
     return Revision.objects.get(pk=revision.pk).status
 
@@ -46,7 +52,9 @@ def test_get_says_what_signing_would_declare(engineer_api, submitted):
 
     assert response.status_code == 200
     data = response.json()
-    assert data["statement"] == declaration.STATEMENT
+    # The text the record will keep: in the project's language (Korean),
+    # whatever language the API is read in.
+    assert data["statement"] == _in("ko") != declaration.STATEMENT
     assert data["reason_max_length"] == 500
     assert data["declaration"] is None
     fails = [f for f in data["open_findings"] if f["status"] == "fail"]
@@ -157,7 +165,7 @@ def test_signing_with_the_declaration_records_it_in_the_answer(
     declared = data["declaration"]
     assert declared["signer_name"] == safety_engineer.username
     assert declared["signed_at"] == data["signed_at"]
-    assert declared["statement"] == declaration.STATEMENT
+    assert declared["statement"] == _in("ko")
     row = next(f for f in declared["findings"] if f["key"] == key)
     assert row["reason"] == "Moved to 600 mm before the PoC; fenced until then."
     assert row["status"] == "fail" and row["rule_id"] == "INTL-13855-distance"
@@ -167,3 +175,20 @@ def test_signing_with_the_declaration_records_it_in_the_answer(
     assert shown["declaration"] == declared
     again = owner_api.get(action_url("sign", submitted.pk)).json()
     assert again["declaration"] == declared
+
+
+def test_the_declaration_is_the_projects_language_whoever_signs_in_english(
+    engineer_api, submitted, cell
+):
+    # An English project: the statement is signed and kept in English, even
+    # by a signer who reads the app in Korean (issue 30).
+    cell.project.proposal_language = "en"
+    cell.project.save()
+    body = sign_body(submitted)
+    response = engineer_api.post(
+        action_url("sign", submitted.pk), body, format="json", HTTP_ACCEPT_LANGUAGE="ko"
+    )
+    assert response.status_code == 200, response.content
+    declared = response.json()["declaration"]
+    assert declared["statement"] == declaration.STATEMENT
+    assert Revision.objects.get(pk=submitted.pk).declaration.language == "en"
