@@ -11,13 +11,17 @@ import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 
 from cells import selectors as cell_selectors
 from cells.models import Organisation
 from cells.models import PerformanceLevel as PL
-from compliance.safety_functions.library.catalogue import levels_at_least
+from compliance.safety_functions.library.catalogue import (
+    fixture_messages,
+    levels_at_least,
+)
 from compliance.safety_functions.library.csv_io import COLUMNS, write_library_csv
 from compliance.safety_functions.models import (
     DEVICE_KINDS_FOR,
@@ -107,12 +111,18 @@ class LibraryDeviceFilter(django_filters.FilterSet):
     def search(self, queryset, name, value):
         words = value.split()
         for word in words:
+            functions, kinds = _shown_matches(word)
             queryset = queryset.filter(
                 Q(maker__icontains=word)
                 | Q(model__icontains=word)
                 | Q(part_number__icontains=word)
                 | Q(function__icontains=word)
                 | Q(key__icontains=word)
+                # What the reader sees: a shipped entry's function and the
+                # kind in their language ("라이트 커튼" finds the light
+                # curtains, issue 30).
+                | Q(function__in=functions)
+                | Q(kind__in=kinds)
             )
         return queryset
 
@@ -122,6 +132,19 @@ class LibraryDeviceFilter(django_filters.FilterSet):
     def filter_price(self, queryset, name, value):
         priced = Q(price_low__isnull=False) & ~Q(currency="")
         return queryset.filter(priced) if value else queryset.exclude(priced)
+
+
+def _shown_matches(word: str) -> tuple[list[str], list[str]]:
+    """The shipped functions (stored as their English message ids) and the
+    kinds whose text in the reader's language contains ``word``."""
+    word = word.casefold()
+    functions = [
+        text for text in fixture_messages() if word in gettext(text).casefold()
+    ]
+    kinds = [
+        value for value, label in LibraryKind.choices if word in str(label).casefold()
+    ]
+    return functions, kinds
 
 
 def library_search(organisation: Organisation, params) -> LibraryDeviceFilter:

@@ -56,7 +56,12 @@ def test_the_home_link_opens_the_users_own_library(owner_client, seeded):
     [
         ({"q": "deTec4"}, {"LC-1"}),
         ({"q": "C4C-PA06010A10000"}, {"LC-1"}),  # part number
-        ({"q": "guard locking"}, {"IL-2-guard-locking"}),  # function, two words
+        # Two words, in the function or in the kind as shown ("Interlock with
+        # guard locking"): every guard-locking entry (issue 30).
+        (
+            {"q": "guard locking"},
+            {"IL-2-guard-locking", "IL-2-interlock", "IL-4"},
+        ),
         ({"kind": "multibeam"}, {"LC-2"}),
         ({"kind": "laser_scanner", "iec61496_type": "3"}, {"SC-1"}),
         ({"iec61496_type": "4"}, {"LC-2", "OWN-1"}),
@@ -244,3 +249,32 @@ def test_the_type_filter_starts_at_any_type(owner_client, organisation):
     start = body.index('name="iec61496_type"')
     first_option = body[start:].split("<option", 2)[1]
     assert 'value=""' in first_option
+
+
+@pytest.mark.parametrize(
+    ("q", "expected"),
+    [
+        # The kind as shown, "가드 잠금 인터록": as "guard locking" in English.
+        ("가드 잠금", {"IL-2-guard-locking", "IL-2-interlock", "IL-4"}),
+        # The kind as the Korean page names it.
+        (
+            "레이저 스캐너",
+            {e.key for e in STARTING_ENTRIES if e.kind == "laser_scanner"},
+        ),
+        # Makers and models as typed, in any language.
+        ("deTec4", {"LC-1"}),
+    ],
+)
+def test_korean_search_finds_what_the_korean_page_shows(
+    owner_client, seeded, q, expected
+):
+    response = owner_client.get(
+        reverse("compliance:library", args=[seeded.pk]),
+        {"q": q},
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    assert keys(response) == expected and expected
+
+
+def test_korean_words_find_nothing_on_the_english_page(owner_client, seeded):
+    assert keys(page(owner_client, seeded, q="가드 잠금")) == set()
