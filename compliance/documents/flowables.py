@@ -3,6 +3,7 @@ text, section headings that become bookmarks, and the draft marks."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -12,10 +13,41 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
+# What a line never breaks inside (issue 30): a number and its unit (1,800 mm,
+# 300 ms, 12 kg), a currency and its amount (KRW 1,500,000), a performance
+# level (PL d, PLr c), a standard's number (KS B ISO 10218-2), a Korean date
+# (2027년 3월 1일). The space between them
+# becomes a no-break space, which reads back from the PDF as a space.
+NBSP = "\u00a0"
+_UNIT = (
+    r"(?:mm/s|m/s|mm²|cm²|m²|mm|cm|km|m|kg|g|ms|s|h|min|N|W|kW|V|A|Hz|%|°|"
+    r"weeks?|days?|hours?|years?|주|일|년|시간|개월|건|개|원)"
+)
+_TOGETHER = (
+    (re.compile(rf"(?<=\d) (?={_UNIT}(?![\w²]))"), NBSP),
+    (re.compile(r"\b(KRW|USD|EUR) (?=\d)"), rf"\1{NBSP}"),
+    (re.compile(r"\b(PLr?) (?=[a-e]\b)"), rf"\1{NBSP}"),
+    # A standard's number: ISO 13855, IEC 61496, KS B ISO 10218-2.
+    (re.compile(r"\bKS B ISO "), f"KS{NBSP}B{NBSP}ISO{NBSP}"),
+    (re.compile(r"\b(ISO(?:/TS)?|IEC|EN) (?=\d)"), rf"\1{NBSP}"),
+    (re.compile(r"(?<=\d년) (?=\d+월)|(?<=\d월) (?=\d+일)"), NBSP),
+)
+
+
+def keep_together(text: str) -> str:
+    """``text`` with no-break spaces where a line must not break."""
+    for pattern, replacement in _TOGETHER:
+        text = pattern.sub(replacement, text)
+    return text
+
 
 def markup(text: str) -> str:
-    """User text made safe for a Paragraph's mini-markup."""
-    return escape(text).replace("\n", "<br/>")
+    """User text made safe for a Paragraph's mini-markup, numbers kept with
+    their units."""
+    return escape(keep_together(text)).replace("\n", "<br/>")
+
+
+_BREAKS = re.compile(r"[ \t\r\f\v]+")
 
 
 class TextFitter:
@@ -53,10 +85,13 @@ class TextFitter:
         table = self._table(font, size)
         space = self.width(" ", font, size)
         out: list[str] = []
-        for paragraph in text.split("\n"):
+        for paragraph in keep_together(text).split("\n"):
             line: list[str] = []
             used = 0.0
-            for word in paragraph.split():
+            # Words between breaking spaces: a no-break space joins.
+            for word in _BREAKS.split(paragraph):
+                if not word:
+                    continue
                 w = table.get(word)
                 if w is None:
                     w = table[word] = stringWidth(word, font, size)

@@ -609,3 +609,54 @@ def open_point(rule_id: str) -> str:
             if rule_id in duty.rules:
                 return duty.open_point
     return STANDARDS.open_point
+
+
+# The laws and standards the answer rests on (issue 30): a Korean statute
+# under its Korean title, a standard by its number and, where KS adopts it,
+# its KS number (korea_art223.json cobot_exemption_route.standards: KS B ISO
+# 10218-1, KS B ISO 10218-2, KS B ISO/TS 15066; no other adoption is in the
+# reference set, so no other KS number is given).
+KOREAN_LAWS = (
+    ("산업안전보건법", "Occupational Safety and Health Act"),
+    ("산업안전보건법 시행령", "Enforcement Decree of the OSH Act"),
+    ("산업안전보건법 시행규칙", "Enforcement Rule of the OSH Act"),
+    (
+        "산업안전보건기준에 관한 규칙",
+        "Rules on Occupational Safety and Health Standards",
+    ),
+)
+KS_ADOPTED = {
+    "ISO 10218-1": "KS B ISO 10218-1",
+    "ISO 10218-2": "KS B ISO 10218-2",
+    "ISO/TS 15066": "KS B ISO/TS 15066",
+}
+STANDARDS_CITED = (
+    "ISO 12100",
+    "ISO 10218-1",
+    "ISO 10218-2",
+    "ISO 13849-1",
+    "ISO 13855",
+    "ISO 13857",
+    "IEC 61496",
+    "ISO/TS 15066",
+)
+
+
+def bibliography(jurisdiction: str, *, korean: bool) -> tuple[str, ...]:
+    """The laws (Korea's) and standards cited, as a reader in Korean
+    (``korean``) or in English reads them."""
+    cited: list[str] = []
+    if jurisdiction == "KR":
+        cited += [
+            native if korean else f"{english} ({native})"
+            for native, english in KOREAN_LAWS
+        ]
+    for number in STANDARDS_CITED:
+        ks = KS_ADOPTED.get(number)
+        if ks and korean:
+            cited.append(f"{ks} ({number})")
+        elif ks and jurisdiction == "KR":
+            cited.append(f"{number} ({ks})")
+        else:
+            cited.append(number)
+    return tuple(cited)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from compliance.calculators.base import format_range
 from compliance.calculators.editions import jurisdiction_of
@@ -15,7 +15,14 @@ from compliance.calculators.presentation import shown_citation
 from compliance.costs import selectors as cost_selectors
 from compliance.costs.selectors import money_range_text
 from compliance.plan.comparison import Comparison, compare
-from compliance.plan.legal import Answer, Cost, Item, LegalAnswer, legal_answer
+from compliance.plan.legal import (
+    Answer,
+    Cost,
+    Item,
+    LegalAnswer,
+    bibliography,
+    legal_answer,
+)
 from compliance.plan.selectors import plan_inputs
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.results import cell_results
@@ -110,6 +117,9 @@ def shown_answer(answer: LegalAnswer) -> dict[str, Any]:
         "title": _(answer.title),
         "missing": answer.missing,
         "open": answer.open,
+        "cited": bibliography(
+            answer.jurisdiction, korean=(get_language() or "").startswith("ko")
+        ),
         "duties": [
             {
                 "key": d.key,

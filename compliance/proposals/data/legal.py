@@ -15,6 +15,7 @@ def legal_section(cell, comparison: Comparison) -> LegalSection:
         title=shown["title"],
         missing=shown["missing"],
         open=shown["open"],
+        cited=tuple(shown["cited"]),
         duties=tuple(
             LegalDuty(
                 key=d["key"],

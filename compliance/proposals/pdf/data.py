@@ -642,6 +642,8 @@ class LegalSection(_Frozen):
     duties: tuple[LegalDuty, ...] = ()
     missing: int = Field(default=0, ge=0)
     open: int = Field(default=0, ge=0)
+    # The laws and standards cited, as the reader reads them.
+    cited: tuple[str, ...] = ()
 
 
 class ProposalData(_Frozen):

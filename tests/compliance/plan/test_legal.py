@@ -196,3 +196,23 @@ def test_each_jurisdiction_answers_with_its_own_duties(jurisdiction, rules, keys
 def test_an_eu_cell_without_a_ce_route_finding_names_no_ce_duty():
     answer = legal_answer("EU", [_item("EU-MR-risk-assessment")], {})
     assert [d.key for d in answer.duties] == ["eu_risk"]
+
+
+def test_the_laws_and_standards_cited_read_as_their_reader_reads_them():
+    from compliance.plan.legal import bibliography
+
+    korean = bibliography("KR", korean=True)
+    assert "산업안전보건기준에 관한 규칙" in korean
+    # KS adopts ISO 10218-2 (korea_art223.json): its KS number first.
+    assert "KS B ISO 10218-2 (ISO 10218-2)" in korean
+    assert "KS B ISO/TS 15066 (ISO/TS 15066)" in korean
+    # No KS adoption in the reference set: the number alone, none made up.
+    assert "ISO 13855" in korean and not any("KS B ISO 13855" in c for c in korean)
+    english = bibliography("KR", korean=False)
+    assert "ISO 10218-2 (KS B ISO 10218-2)" in english
+    assert (
+        "Rules on Occupational Safety and Health Standards (산업안전보건기준에 관한 규칙)"
+        in english
+    )
+    us = bibliography("US", korean=False)
+    assert "ISO 10218-2" in us and not any("KS" in c or "산업" in c for c in us)

@@ -77,6 +77,7 @@ def test_the_korean_customer_copy_leads_with_the_korean_legal_answer(demo):
     assert "한국 법령의 요구사항" in flat
     assert "산업안전보건법 제36조(위험성평가의 실시)" in flat
     assert "산업안전보건법 제93조(안전검사)" in flat
+    assert "KS B ISO 10218-2 (ISO 10218-2)" in flat
     assert RULE_ID.findall(flat) == []
 
 

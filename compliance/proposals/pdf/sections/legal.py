@@ -49,7 +49,15 @@ def legal(p: Kit) -> list[Flowable]:
             widths,
             extra=[("VALIGN", (0, 0), (-1, -1), "TOP")],
         ),
+        *_cited(p, section.cited),
     ]
+
+
+def _cited(p: Kit, cited: tuple[str, ...]) -> list[Flowable]:
+    if not cited:
+        return []
+    text = _("Laws and standards cited: %(list)s.") % {"list": "; ".join(cited)}
+    return [Spacer(1, 2 * mm), p.para(text, "small")]
 
 
 def _row(p: Kit, duty: LegalDuty) -> list:
