@@ -54,6 +54,9 @@ RENDERED_BY = (
 # is kept under names all it shows, so a row kept is never out of date.
 ROWS_TIMEOUT_S = 7 * 24 * 3600
 
+# The longest search the register takes; the rest is ignored.
+SEARCH_MAX_CHARS = 100
+
 
 def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
@@ -119,6 +122,21 @@ class Row:
             self.acceptability.acceptable,
             [(r.code, r.text, r.values) for r in self.acceptability.reasons],
         )
+
+    def searched(self) -> str:
+        """What the row shows in the reader's language, folded for search."""
+        hazard = self.hazard
+        return " ".join(
+            [
+                self.group,
+                self.origin,
+                self.consequence,
+                hazard.task,
+                hazard.location_label,
+                str(hazard.get_phase_display()),
+                *(m.description for m in self.measures),
+            ]
+        ).casefold()
 
     @property
     def group(self) -> str:
@@ -286,12 +304,17 @@ def page_context(
         cell_checks = rules_selectors.cell_checks(cell)
     rows = [row(h, cell_checks) for h in selectors.register_page(revision)]
     group, phase, level = (request.GET.get(k, "") for k in ("group", "phase", "level"))
+    # Words searched as the reader sees the row (issue 30: "협착" finds a
+    # crushing hazard on a Korean page); bounded, as every input.
+    query = request.GET.get("q", "")[:SEARCH_MAX_CHARS]
+    words = query.casefold().split()
     shown = [
         r
         for r in rows
         if (not group or r.hazard.group == group)
         and (not phase or r.hazard.phase == phase)
         and (not level or (r.residual and r.residual.level == level))
+        and (not words or all(w in r.searched() for w in words))
     ]
     editable = revision.is_editable and can_edit(
         request.user, cell.project.organisation_id
@@ -342,7 +365,7 @@ def page_context(
         "actions": _actions(request, revision),
         "suggestions": suggestions,
         "words": {"accept": _("Accept"), "discard": _("Discard")},
-        "filters": {"group": group, "phase": phase, "level": level},
+        "filters": {"group": group, "phase": phase, "level": level, "q": query},
         "hazard_form": new_hazard_form(revision),
         "limits_form": LimitsForm.for_revision(revision),
         "intact": services.revision_is_intact(revision) if revision.is_signed else None,

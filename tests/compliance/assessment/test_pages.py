@@ -383,3 +383,28 @@ def test_low_probability_offers_the_reduced_plr_beside_the_graph_value(
     response = owner_client.get(page(hazard.revision.assessment.cell))
     assert "PLr d" in response.text  # S2 F2 P1, the graph's value stays the default
     assert "PLr c if the low probability is justified" in response.text
+
+
+@pytest.mark.parametrize(
+    ("q", "language", "found"),
+    [
+        ("협착", "ko", True),  # the consequence as the Korean page names it
+        ("crushing", "en", True),
+        ("infeed loading", "en", True),  # every word, anywhere in the row
+        ("협착", "en", False),  # the English page shows no Korean
+        ("welding", "en", False),
+        ("x" * 500, "en", False),  # bounded, no error
+    ],
+)
+def test_the_register_searches_what_the_reader_sees(
+    owner_client, hazard, revision, q, language, found
+):
+    # Issue 30: Korean search in the hazard list.
+    response = owner_client.get(
+        page(revision.assessment.cell),
+        {"q": q},
+        HTTP_ACCEPT_LANGUAGE=language,
+        **HTMX,
+    )
+    assert response.status_code == 200
+    assert ("Loading parts at the infeed" in response.text) is found
