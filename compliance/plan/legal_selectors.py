@@ -4,6 +4,7 @@ the compliance page and the proposal, in the reader's language."""
 from __future__ import annotations
 
 from datetime import date
+from decimal import ROUND_CEILING, ROUND_FLOOR
 from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
@@ -92,7 +93,10 @@ def _cost_text(answer: Answer) -> str:
     if cost.cost_low is None or cost.cost_high is None:
         money = _("to be quoted")
     else:
-        money = f"{cost.currency} {money_range_text(cost.cost_low, cost.cost_high)}"
+        # Whole units, rounded outwards: a range a customer budgets from.
+        low = cost.cost_low.to_integral_value(rounding=ROUND_FLOOR)
+        high = cost.cost_high.to_integral_value(rounding=ROUND_CEILING)
+        money = f"{cost.currency} {money_range_text(low, high)}"
     weeks = _("%(weeks)s weeks") % {
         "weeks": format_range(cost.weeks_low, cost.weeks_high)
     }

@@ -216,3 +216,26 @@ def test_the_laws_and_standards_cited_read_as_their_reader_reads_them():
     )
     us = bibliography("US", korean=False)
     assert "ISO 10218-2" in us and not any("KS" in c or "산업" in c for c in us)
+
+
+def test_the_cost_of_closing_a_duty_is_in_whole_units_rounded_outwards(db):
+    from django.utils import translation
+
+    from compliance.plan.legal import Answer
+    from compliance.plan.legal_selectors import _cost_text
+
+    cost = Cost(
+        name="Risk assessment of the whole cell",
+        cost_low=Decimal("4186.66"),
+        cost_high=Decimal("7200.2"),
+        currency="EUR",
+        weeks_low=Decimal(2),
+        weeks_high=Decimal(4),
+    )
+    answer = Answer(
+        key="eu_risk", requirement="", citation="", status="open", cost=cost
+    )
+    with translation.override("en"):
+        assert _cost_text(answer) == (
+            "Risk assessment of the whole cell: EUR 4,186–7,201 · 2–4 weeks"
+        )
