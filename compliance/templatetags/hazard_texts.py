@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
-from django.utils.translation import gettext
+from django.utils.html import format_html
+from django.utils.translation import get_language, gettext
 
 from compliance.calculators.written import field_shown
 
@@ -37,3 +40,28 @@ def app_text(text):
     comes back as typed. Unlike ``{% translate var %}``, a "%" in the text
     does not stop the look-up."""
     return gettext(text) if isinstance(text, str) and text else text
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+@register.filter
+def entry_text(text):
+    """``{{ d.function|entry_text }}``: a library entry's text in the
+    reader's language. What the app ships is translated; what an
+    organisation typed in one language only is shown as typed and marked
+    with that language where the reader reads another (issue 30): "…
+    (English)" on a Korean page, "… (Korean)" on an English one."""
+    if not isinstance(text, str) or not text:
+        return text
+    translated = gettext(text)
+    if translated != text:
+        return translated
+    korean_page = (get_language() or "").startswith("ko")
+    hangul = bool(_HANGUL.search(text))
+    if korean_page and not hangul and _LATIN.search(text):
+        return format_html('<span lang="en">{}</span> ({})', text, gettext("English"))
+    if not korean_page and hangul:
+        return format_html('<span lang="ko">{}</span> ({})', text, gettext("Korean"))
+    return text

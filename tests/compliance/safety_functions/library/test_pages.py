@@ -278,3 +278,24 @@ def test_korean_search_finds_what_the_korean_page_shows(
 
 def test_korean_words_find_nothing_on_the_english_page(owner_client, seeded):
     assert keys(page(owner_client, seeded, q="가드 잠금")) == set()
+
+
+def test_an_entry_typed_in_one_language_says_so_where_the_reader_reads_another(
+    owner_client, seeded
+):
+    # Issue 30: the shipped entries are in both languages; an organisation's
+    # own entry is shown as typed, its language named where it is not the
+    # reader's.
+    library_device(seeded, function="presence detection, muting at the infeed")
+    library_device(seeded, key="OWN-2", model="Curtain 14", function="투입구 인체 감지")
+    url = reverse("compliance:library", args=[seeded.pk])
+    korean = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="ko").text
+    assert (
+        '<span lang="en">presence detection, muting at the infeed</span> (영어)'
+        in korean
+    )
+    assert "투입구 인체 감지 (" not in korean  # in the reader's language: as typed
+    assert "가드 잠금 기능" in korean  # a shipped entry, translated
+    english = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="en").text
+    assert '<span lang="ko">투입구 인체 감지</span> (Korean)' in english
+    assert "presence detection, muting at the infeed (" not in english
