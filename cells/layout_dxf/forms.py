@@ -100,10 +100,13 @@ class DxfMappingForm(_Options):
                 choices=TARGET_CHOICES,
                 # Not sent: the layer's default.
                 required=False,
-                initial=reading.default_target(layer.name),
+                initial=reading.suggested_target(layer.name),
                 # Choosing redraws the preview (static/js/app.js); without
                 # JavaScript, "Preview again" does.
                 widget=forms.Select(attrs={"data-autosubmit": ""}),
+                help_text=_("Suggested from the layer's name: confirm or change it.")
+                if reading.suggested_kind(layer.name)
+                else "",
             )
 
     def layer_fields(self):
@@ -125,11 +128,13 @@ class DxfMappingForm(_Options):
 
     @classmethod
     def defaults(cls, layers: list[reading.LayerContents], options: dict) -> dict:
-        """The form's data before anyone chose: each layer's default."""
+        """The form's data before anyone chose: each layer's default, or the
+        guard its name suggests (the preview shows it; the user confirms it
+        by importing, or changes it)."""
         data = {
             "units": options.get("units") or "",
             "height_mm": options.get("height_mm") or "",
         }
         for index, layer in enumerate(layers):
-            data[f"layer_{index}"] = reading.default_target(layer.name)
+            data[f"layer_{index}"] = reading.suggested_target(layer.name)
         return data

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -334,6 +335,50 @@ def _pieces(entity, kind: str, layer: str) -> Iterable[Piece]:
 # --- deciding what becomes what ------------------------------------------------
 
 
+# What a factory drawing calls its layers, in English, German and Korean
+# (issue 31): a layer whose name holds one of these words is suggested as
+# that kind of guard; the user confirms or changes it.
+LAYER_WORDS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    # kind: (whole words of a Latin name, parts of a Korean one)
+    "fence": (
+        frozenset(
+            {
+                "fence",
+                "fences",
+                "fencing",
+                "guard",
+                "guards",
+                "guarding",
+                "safety",
+                "zaun",
+                "schutzzaun",
+            }
+        ),
+        ("펜스", "울타리", "방호울"),
+    ),
+    "wall": (
+        frozenset({"wall", "walls", "wand", "wände", "waende", "mauer"}),
+        ("벽",),
+    ),
+    "machine_body": (
+        frozenset({"machine", "machines", "maschine", "maschinen", "equipment"}),
+        ("설비", "기계"),
+    ),
+}
+_WORD_SPLIT = re.compile(r"[^a-z0-9à-öø-ÿ]+")
+
+
+def suggested_kind(layer_name: str) -> str | None:
+    """The guard kind a layer's name suggests ("A-FENCE-01", "Zaun", "안전펜스"),
+    or None."""
+    key = layer_name.casefold()
+    words = set(_WORD_SPLIT.split(key))
+    for kind, (latin, korean) in LAYER_WORDS.items():
+        if words & latin or any(part in key for part in korean):
+            return kind
+    return None
+
+
 def default_target(layer_name: str) -> str:
     """A guard layer this app's export wrote reads back as its kind, and its
     other layers (openings, devices, labels...: drawn from the cell) are left
@@ -345,6 +390,17 @@ def default_target(layer_name: str) -> str:
     if key in {name.casefold() for name in DERIVED}:
         return "ignore"
     return "underlay"
+
+
+def suggested_target(layer_name: str) -> str:
+    """What the import form offers first for a layer: its default, or the
+    guard kind its name suggests, for the user to confirm. A layer never
+    becomes a guard unless the user confirms it (the form sends what it
+    shows; the API maps only what it is told)."""
+    target = default_target(layer_name)
+    if target != "underlay":
+        return target
+    return suggested_kind(layer_name) or "underlay"
 
 
 def resolve_units(units_code: int, units: str | None) -> tuple[str, str]:

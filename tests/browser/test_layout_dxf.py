@@ -147,13 +147,12 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
     )
     expect(layer_row(page, "HALL")).to_contain_text("LINE × 3")
     summary = page.locator("ul.dxf-summary")
-    # Nothing is mapped yet: every line is underlay.
-    expect(summary).to_contain_text("0 guard segments added")
-    expect(summary).to_contain_text("8 underlay lines")
-
-    # Step 2: FENCE becomes fence (the preview redraws in place); the lines
-    # have no thickness, so the page asks for the guards' height.
-    page.get_by_label("FENCE", exact=True).select_option("fence")
+    # Step 2: FENCE is suggested as a fence by its name (issue 31), HALL
+    # stays underlay; the lines have no thickness, so the page asks for the
+    # guards' height straight away.
+    expect(page.get_by_label("FENCE", exact=True)).to_have_value("fence")
+    expect(page.get_by_label("HALL", exact=True)).to_have_value("underlay")
+    expect(layer_row(page, "FENCE")).to_contain_text("Suggested from the layer's name")
     expect(page.locator("#dxf-import")).to_contain_text(
         "5 guard lines have no height in the file"
     )

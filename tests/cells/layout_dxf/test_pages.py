@@ -62,7 +62,10 @@ def test_upload_then_preview_then_import(owner_client, cell):
     for name in ("FENCE", "WALLS", "HALL"):
         assert name in text
     assert "LWPOLYLINE</span> × 1" in text and "CIRCLE</span> × 1" in text
-    assert "7 underlay lines" in text  # every layer is underlay by default
+    # FENCE and WALLS are suggested as a fence and a wall by their names
+    # (issue 31), for the user to confirm; HALL stays underlay.
+    assert "Suggested from the layer&#x27;s name" in text
+    assert "2 underlay lines" in text
     assert '<g class="underlay">' in text
     assert not GuardSegment.objects.filter(cell=cell).exists()
 
@@ -123,6 +126,8 @@ def test_with_htmx_the_preview_redraws_in_place(owner_client, cell):
         HTTP_HX_REQUEST="true",
     )
     assert done["HX-Redirect"] == reverse("cells:cell_detail", args=[cell.pk])
+    # The four sides of the fence; WALLS, not sent, is not confirmed as the
+    # wall its name suggests: it stays underlay.
     assert GuardSegment.objects.filter(cell=cell).count() == 4
 
 
@@ -134,7 +139,11 @@ def test_a_garbage_file_is_refused_on_the_first_step(owner_client, cell):
 
 
 def test_the_preview_names_the_units_in_words(owner_client, cell):
-    uploaded(owner_client, cell, to_bytes(fenced_square(120, insunits=1)))
+    # The FENCE and WALLS layers are suggested as guards by their names: the
+    # preview asks their height first.
+    uploaded(
+        owner_client, cell, to_bytes(fenced_square(120, insunits=1)), height_mm=1800
+    )
     text = owner_client.get(page_url(cell)).text
     assert "Units: inches (from the file)" in text
 
