@@ -71,6 +71,7 @@ from cells.perimeter.inputs import (
 )
 from cells.perimeter.joins import (
     NOTE_AMBIGUOUS_GAP,
+    NOTE_APART,
     NOTE_BOUND,
     NOTE_JUNCTION,
     NOTE_NOT_SIMPLE,
@@ -98,6 +99,7 @@ __all__ = [
     "CONTACT_MM",
     "JOIN_TOLERANCE_MM",
     "NOTE_AMBIGUOUS_GAP",
+    "NOTE_APART",
     "NOTE_BOUND",
     "NOTE_JUNCTION",
     "NOTE_NOT_SIMPLE",

@@ -17,6 +17,7 @@ from cells.perimeter.inputs import (
 )
 from cells.perimeter.joins import (
     NOTE_AMBIGUOUS_GAP,
+    NOTE_APART,
     NOTE_JUNCTION,
     NOTE_NOT_SIMPLE,
     NOTE_STRAIGHT_GAP,
@@ -247,8 +248,17 @@ def analyse_perimeter(layout: Layout) -> PerimeterResult:
         for loop in loops
         if not loop.simple and len(loop.points) >= 3
     ]
-    gaps, gap_notes = _gaps(chains, zone)
     enclosure, space, enclosure_notes = _enclosure(zone, loops)
+    if enclosure.enclosed:
+        # A loop keeps every person out of the hazard zone: the free ends of
+        # guards apart from it (a building wall beyond the fence, a screen
+        # inside it) open no gap in it (issue 31). They stay on the plan.
+        gaps, gap_notes = [], []
+        if chains:
+            apart = ", ".join(key for chain in chains for key in chain.segment_keys)
+            gap_notes.append(Note(text=NOTE_APART, values={"segments": apart}))
+    else:
+        gaps, gap_notes = _gaps(chains, zone)
     notes += gap_notes + enclosure_notes
 
     part_of = {key: run.key for run in (*loops, *chains) for key in run.segment_keys}

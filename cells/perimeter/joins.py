@@ -31,6 +31,10 @@ NOTE_STRAIGHT_GAP = gettext_noop(
     "Gap %(gap)s joins the two ends of a straight run of guard: nothing else "
     "is there to close it."
 )
+NOTE_APART = gettext_noop(
+    "%(segments)s stand apart from the loop round the hazard zone: they neither "
+    "close it nor open a gap in it."
+)
 NOTE_NOT_SIMPLE = gettext_noop(
     "Loop %(loop)s crosses or touches itself: only what it winds round counts "
     "as inside it."

@@ -340,8 +340,10 @@ def test_a_closed_perimeter_has_no_gap_and_no_reach():
 
 
 def test_a_gap_whose_ends_are_uncertain_says_its_width_is_uncertain():
-    # A spur starts at a corner of the closed square: three ends meet there, so
-    # the spur's gap pairs an end left over at the junction.
+    # A spur starts at a corner of the square, whose left side is missing:
+    # three ends meet at the corner, so a gap pairs an end left over at the
+    # junction. (With the square closed round the zone, the spur opens no
+    # gap at all: issue 31.)
     spur = {
         "label": "Spur",
         "start": {"x_mm": 6000, "y_mm": 0},
@@ -352,11 +354,10 @@ def test_a_gap_whose_ends_are_uncertain_says_its_width_is_uncertain():
     drawing = layout_drawing(
         document(
             robot_base={"x_mm": 3000, "y_mm": 3000},
-            guard_segments=[*square_fence(), spur],
+            guard_segments=[*square_fence(leave_out="F4"), spur],
         )
     )
-    (gap,) = drawing.gaps
-    assert gap.ambiguous
+    gap = next(g for g in drawing.gaps if g.ambiguous)
     assert gap.caption.text == "open (width uncertain)"
 
 

@@ -368,12 +368,13 @@ def test_a_third_end_at_a_joint_is_free_and_its_gap_is_ambiguous():
         "counts as free."
     )
     # The nearest ends (s:1 with s:2, at 0 mm; key order on the tie) close the
-    # square; the spur is an open chain whose ends make an ambiguous gap.
+    # square; the spur is an open chain apart from it, which opens no gap in
+    # a loop that already encloses the zone (issue 31).
     assert result.enclosure.enclosed
     assert [c.segment_keys for c in result.chains] == [("spur",)]
     assert [e.at_junction for e in result.chains[0].ends] == [True, False]
-    (gap,) = result.gaps
-    assert gap.ambiguous
+    assert result.gaps == ()
+    assert result.notes[-1].text == perimeter.NOTE_APART
 
 
 def test_every_free_end_is_in_exactly_one_gap():
@@ -779,3 +780,36 @@ def test_perimeter_imports_no_django():
         check=True,
     )
     assert result.stdout.strip() == "False"
+
+
+# --- What is not the perimeter (issue 31) ------------------------------------
+
+
+def test_a_building_wall_apart_from_a_closed_fence_is_no_gap_of_it():
+    # The customer's DXF: a closed fence round the robot and, 2 m outside
+    # it, a 6 m building wall on its own. Its free ends used to pair into
+    # "an unguarded gap 6,000 mm wide between the free ends of #13 and #13".
+    zone = CircleZone(centre=(0, 0), radius_mm=1500)
+    wall = seg("w", (-3000, 4500), (3000, 4500), kind="wall")
+
+    result = analyse(zone, [*square(), wall])
+
+    assert result.enclosure.enclosed
+    assert result.gaps == ()
+    # The wall is still on the plan, an open chain apart from the loop, and
+    # a note says it opens nothing.
+    (chain,) = result.chains
+    assert chain.segment_keys == ("w",)
+    assert [n.text for n in result.notes] == [perimeter.NOTE_APART]
+    assert result.notes[0].values == {"segments": "w"}
+
+
+def test_an_open_fence_beside_a_wall_still_has_its_gaps():
+    # Without a loop round the zone, the free ends are judged as before.
+    zone = CircleZone(centre=(0, 0), radius_mm=1500)
+    wall = seg("w", (-3000, 4500), (3000, 4500), kind="wall")
+
+    result = analyse(zone, [*square()[:3], wall])
+
+    assert not result.enclosure.enclosed
+    assert result.gaps
