@@ -813,3 +813,33 @@ def test_an_open_fence_beside_a_wall_still_has_its_gaps():
 
     assert not result.enclosure.enclosed
     assert result.gaps
+
+
+def test_two_fences_and_two_building_walls_close_the_perimeter():
+    zone = CircleZone(centre=(0, 0), radius_mm=1500)
+    bottom, right, top, left = square()
+    walls = [
+        top.model_copy(update={"kind": "wall"}),
+        left.model_copy(update={"kind": "wall"}),
+    ]
+
+    result = analyse(zone, [bottom, right, *walls])
+
+    assert result.enclosure.enclosed
+    assert result.gaps == () and result.chains == ()
+
+
+def test_a_fence_ending_150_mm_short_of_a_wall_leaves_a_150_mm_gap_there():
+    zone = CircleZone(centre=(0, 0), radius_mm=1500)
+    bottom, right, top, _left = square()
+    # The left side is the building's wall; the top fence stops 150 mm short.
+    wall = seg("wall", (-2500, 2500), (-2500, -2500), kind="wall")
+    short_top = top.model_copy(update={"end": (-2350, 2500)})
+
+    result = analyse(zone, [bottom, right, short_top, wall])
+
+    assert not result.enclosure.enclosed
+    (gap,) = result.gaps
+    assert gap.width_mm == 150
+    assert {e.point for e in gap.ends} == {(-2350, 2500), (-2500, 2500)}
+    assert {e.segment_key for e in gap.ends} == {"s:3", "wall"}
