@@ -161,7 +161,12 @@ def test_engineer_records_signs_and_revises_an_assessment(
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Sign", exact=True).click()
     expect(page.get_by_text("content intact")).to_be_visible()
-    expect(page.locator("#declaration")).to_contain_text(STATEMENT)
+    # Kept in the project's language (Korean, issue 30), shown beside it in
+    # the reader's.
+    expect(page.locator("#declaration")).to_contain_text(
+        f"In your language: “{STATEMENT}”"
+    )
+    expect(page.locator("#declaration blockquote")).not_to_have_text(STATEMENT)
     expect(page.locator("#declaration")).to_contain_text(
         "Accepted for the proof of concept; fixed in week 4."
     )
