@@ -175,3 +175,17 @@ def signed_statement(revision: Revision) -> tuple[str, str]:
     )
     with translation.override(language):
         return _(declaration.STATEMENT), language
+
+
+def statement_translation(declared) -> str:
+    """The signed statement in the reader's language when it was signed in
+    another (the project's, or before issue 30 the signer's) and is the
+    app's own statement; "" otherwise: a text is never translated by guess."""
+    language = getattr(declared, "language", "") or ""
+    if not language or language == (translation.get_language() or ""):
+        return ""
+    with translation.override(language):
+        signed_as = _(declaration.STATEMENT)
+    if declared.statement != signed_as:
+        return ""
+    return _(declaration.STATEMENT)

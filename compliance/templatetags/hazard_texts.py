@@ -70,17 +70,7 @@ def entry_text(text):
 @register.filter
 def statement_translation(declaration):
     """``{{ declaration|statement_translation }}``: the signed statement in
-    the reader's language when it was signed in another (the project's) and
-    is the app's own statement; "" otherwise (issue 30)."""
-    from django.utils.translation import override
+    the reader's language when it was signed in another (issue 30)."""
+    from compliance.assessment.signing import statement_translation as shown
 
-    from compliance.assessment.declaration import STATEMENT
-
-    language = getattr(declaration, "language", "") or ""
-    if not language or language == (get_language() or ""):
-        return ""
-    with override(language):
-        signed_as = gettext(STATEMENT)
-    if declaration.statement != signed_as:
-        return ""
-    return gettext(STATEMENT)
+    return shown(declaration)

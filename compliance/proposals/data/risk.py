@@ -4,10 +4,9 @@ declared and the safety configuration it froze."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
-from compliance.assessment import declaration, selectors
+from compliance.assessment import selectors, signing
 from compliance.assessment.hazards import catalogue
 from compliance.assessment.models import RevisionStatus
 from compliance.calculators.written import field_shown
@@ -88,20 +87,6 @@ def _full_name(user) -> str:
     return user.get_full_name().strip() if user is not None else ""
 
 
-def _translation(declared) -> str:
-    """The statement in the proposal's language when it was signed in
-    another (the project's, or before issue 30 the signer's) and is the
-    app's own statement; "" otherwise (a text is never translated by guess)."""
-    reading = get_language() or ""
-    if not declared.language or declared.language == reading:
-        return ""
-    with override(declared.language):
-        signed_as = _(declaration.STATEMENT)
-    if declared.statement != signed_as:
-        return ""
-    return _(declaration.STATEMENT)
-
-
 def _declaration(revision, zone) -> SignatureDeclaration | None:
     """What the signer declared, as recorded (in the signer's words and
     language); None for a revision signed before declarations were recorded."""
@@ -116,7 +101,7 @@ def _declaration(revision, zone) -> SignatureDeclaration | None:
         signed_at=(local := declared.signed_at.astimezone(zone)),
         zone=local.tzname() or "UTC",
         statement=declared.statement,
-        translation=_translation(declared),
+        translation=signing.statement_translation(declared),
         accepted=tuple(
             AcceptedFinding(
                 rule_id=f["rule_id"],
