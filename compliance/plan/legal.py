@@ -28,7 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from compliance.calculators.base import Line, gettext_noop
+from compliance.calculators.base import gettext_noop
 from compliance.plan.inputs import CE_CONFORMITY, KIRIA_CERTIFICATION
 from compliance.plan.schedule import KCS_CERTIFICATION, RISK_ASSESSMENT
 
@@ -414,7 +414,7 @@ class Item(BaseModel):
     status: FindingStatus
     subject: str  # in the reader's language
     citation: str = ""  # the rule's, as written
-    message: Line | str = ""  # what a fail says
+    message: str = ""  # what a fail says, in the reader's language
 
 
 class Cost(BaseModel):
@@ -437,7 +437,9 @@ class Gap(BaseModel):
 
     subject: str
     status: FindingStatus
-    message: Line | str
+    # A fail: the finding's words (reader's language); an open point: an
+    # English message id (gettext_noop).
+    message: str
     closed_by: str
 
 
@@ -491,7 +493,7 @@ def _gaps(duty: Duty, items: list[Item]) -> tuple[Gap, ...]:
         if item.status == "pass":
             continue
         if item.status == "fail":
-            message: Line | str = item.message
+            message = item.message
         else:
             message = OPEN_POINTS.get(item.rule_id, duty.open_point)
         gap = Gap(
