@@ -10,6 +10,7 @@ from cells.models import (
     Cell,
     CellCertificate,
     Device,
+    DxfLayerMapping,
     GuardSegment,
     LayoutImage,
     LayoutUnderlay,
@@ -167,6 +168,22 @@ class LayoutUnderlayAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DxfLayerMapping)
+class DxfLayerMappingAdmin(admin.ModelAdmin):
+    """What each organisation's DXF layers became at its last import: it can
+    be corrected or removed here (the next import then guesses again)."""
+
+    list_display = ["layer_name", "target", "organisation", "updated_at"]
+    list_filter = ["target"]
+    list_select_related = ["organisation"]
+    search_fields = ["layer_name", "organisation__name"]
+    fields = ["organisation", "layer_name", "target", "updated_at"]
+    readonly_fields = ["organisation", "layer_name", "updated_at"]
+
+    def has_add_permission(self, request):
         return False
 
 

@@ -264,6 +264,32 @@ def cell_certificates(cell: Cell) -> QuerySet[CellCertificate]:
     return cell.certificates.all()
 
 
+def segment_doc(segment: GuardSegment, openings) -> GuardSegmentDoc:
+    """A guard segment (saved or not) and the openings given as the document
+    the plan, the export and the rules read."""
+    return GuardSegmentDoc(
+        label=segment.label,
+        start=PointDoc(x_mm=segment.start_x_mm, y_mm=segment.start_y_mm),
+        end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
+        height_mm=segment.height_mm,
+        bottom_gap_mm=segment.bottom_gap_mm,
+        kind=segment.kind,
+        mesh_opening_mm=segment.mesh_opening_mm,
+        openings=[opening_doc(opening) for opening in openings],
+    )
+
+
+def opening_doc(opening: Opening) -> OpeningDoc:
+    return OpeningDoc(
+        label=opening.label,
+        offset_mm=opening.offset_mm,
+        width_mm=opening.width_mm,
+        lower_edge_mm=opening.lower_edge_mm,
+        upper_edge_mm=opening.upper_edge_mm,
+        purpose=opening.purpose,
+    )
+
+
 def cell_document(cell: Cell) -> CellDocument:
     """The exchange document of a cell loaded by ``cell_with_layout``."""
     segments = list(cell.segments.all())
@@ -313,27 +339,7 @@ def cell_document(cell: Cell) -> CellDocument:
     return document.model_copy(
         update={
             "guard_segments": [
-                GuardSegmentDoc(
-                    label=segment.label,
-                    start=PointDoc(x_mm=segment.start_x_mm, y_mm=segment.start_y_mm),
-                    end=PointDoc(x_mm=segment.end_x_mm, y_mm=segment.end_y_mm),
-                    height_mm=segment.height_mm,
-                    bottom_gap_mm=segment.bottom_gap_mm,
-                    kind=segment.kind,
-                    mesh_opening_mm=segment.mesh_opening_mm,
-                    openings=[
-                        OpeningDoc(
-                            label=opening.label,
-                            offset_mm=opening.offset_mm,
-                            width_mm=opening.width_mm,
-                            lower_edge_mm=opening.lower_edge_mm,
-                            upper_edge_mm=opening.upper_edge_mm,
-                            purpose=opening.purpose,
-                        )
-                        for opening in segment.openings.all()
-                    ],
-                )
-                for segment in segments
+                segment_doc(segment, segment.openings.all()) for segment in segments
             ],
             "operator_stations": [
                 OperatorStationDoc(

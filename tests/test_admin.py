@@ -22,6 +22,7 @@ from cells.models import (
     Cell,
     CellCertificate,
     Device,
+    DxfLayerMapping,
     LayoutImage,
     LayoutUnderlay,
     Membership,
@@ -242,6 +243,12 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
         plan_x_mm=0,
         plan_y_mm=0,
         uploaded_at=timezone.now(),
+    ),
+    DxfLayerMapping: lambda w: DxfLayerMapping.objects.create(
+        organisation=w.cell.project.organisation,
+        layer_name="A-ZAUN",
+        layer_key="a-zaun",
+        target="fence",
     ),
     LayoutUnderlay: lambda w: LayoutUnderlay.objects.create(
         cell=w.cell, lines=[[0, 0, 8000, 0]], source_name="hall.dxf"

@@ -36,12 +36,14 @@ PURE_MODULES = {
         "cells.applications",
     ],
     "layout dxf": [
+        "cells.layout_dxf.doors",
         "cells.layout_dxf.layers",
         "cells.layout_dxf.reading",
         "cells.layout_dxf.writing",
         "cells.layout_dxf.schemas",
     ],
     "layout image": [
+        "cells.layout_image.pdf_page",
         "cells.layout_image.placement",
         "cells.layout_image.reading",
     ],

@@ -79,6 +79,7 @@ OBJECT_URLS = {
     "cells:layout_image_edit": lambda o: [o["cell"].pk],
     "cells:layout_image_remove": lambda o: [o["cell"].pk],
     "cells:layout_image_file": lambda o: [o["cell"].pk],
+    "cells:layout_image_preview": lambda o: [o["cell"].pk],
     "cells:hazard_zone_edit": lambda o: [o["cell"].pk],
     "cells:element_add": lambda o: [o["cell"].pk, "segment"],
     "cells:element_edit": lambda o: [o["cell"].pk, "opening", o["opening"].pk],

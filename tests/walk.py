@@ -41,6 +41,9 @@ NOT_PAGES = {
     "cells:layout_dxf_export": "a DXF file",
     "cells:layout_image_file": "the floor-plan image itself (PNG or JPEG)",
     "cells:layout_image_remove": "POST only",
+    "cells:layout_image_preview": (
+        "POST only (a PDF's first page drawn for the image page's script)"
+    ),
     "cells:plan_edit": "POST only (the plan's drawing tools)",
     "cells:element_delete": "POST only (the editor's button asks first)",
     "cells:certificate_delete": "POST only",

@@ -97,7 +97,7 @@ class DxfImportSerializer(serializers.Serializer):
         choices=list(reading.UNIT_NAMES),
         required=False,
         help_text="The units the drawing is in; by default its header's "
-        "$INSUNITS (a unitless drawing is read as mm).",
+        "$INSUNITS. Required when the header has none (400 naming units).",
     )
     height_mm = serializers.IntegerField(
         required=False,
@@ -109,8 +109,9 @@ class DxfImportSerializer(serializers.Serializer):
     )
     mapping = LayerMappingField(
         required=False,
-        help_text="Layer name (any case) → fence, wall, machine_body, underlay "
-        "or ignore. Layers not named are underlay, except this app's own "
+        help_text="Layer name (any case) → fence, wall, machine_body, door (its "
+        "lines become openings in the guard they lie on, or a guard with an "
+        "opening across a gap in a guard line), underlay or ignore. Layers not named are underlay, except this app's own "
         "export layers (CSP-FENCE, CSP-WALL, CSP-MACHINE-BODY read as their "
         "kind; its other CSP- layers are ignored).",
     )
@@ -160,7 +161,13 @@ class CellLayoutDxfImportView(APIView):
             )
         except DjangoValidationError as exc:
             raise ValidationError(validation_detail(exc)) from exc
-        result = import_result(cell.pk, planned.dxf)
+        result = import_result(
+            cell.pk,
+            planned.dxf,
+            openings=len(planned.openings),
+            doors_left_out=planned.doors_left_out,
+            names=[e.label for e in [*planned.segments, *planned.openings] if e.label],
+        )
         return Response(result.model_dump(mode="json"), status=status.HTTP_201_CREATED)
 
 

@@ -20,13 +20,17 @@ UNIT_CHOICES = [
 ]
 TARGET_CHOICES = [
     *GuardKind.choices,
+    ("door", _("Door (an opening in the guard it lies on)")),
     ("underlay", _("Underlay (drawn faintly behind the plan)")),
     ("ignore", _("Leave out")),
 ]
 # The words for each reason the import skips something.
 SKIP_REASONS = {
-    "unsupported_entity": _("not a line"),
-    "polyline_arc": _("an arc in a polyline on a guard layer (guards are straight)"),
+    "unsupported_entity": _("not a line, curve or block"),
+    "text": _("a text: read only to name the guard beside it"),
+    "block_too_deep": _("a block nested too deep, or inside itself"),
+    "block_missing": _("a block the file does not define"),
+    "curve_too_complex": _("a spline too complex to read"),
     "zero_length": _("no length"),
     "layer_ignored": _("on a layer left out"),
     "off_the_plan": _("more than 100 m from the origin"),
@@ -48,7 +52,7 @@ class _Options(forms.Form):
         required=False,
         help_text=_(
             "The units the drawing is in. From the file: its header ($INSUNITS); "
-            "a drawing without units is read as millimetres."
+            "a drawing that does not say its units needs them chosen here."
         ),
     )
     height_mm = forms.IntegerField(
@@ -91,22 +95,28 @@ class DxfMappingForm(_Options):
     """Units, height and what each layer found becomes: a field per layer,
     ``layer_<n>`` in the order the drawing holds them."""
 
-    def __init__(self, *args, layers: list[reading.LayerContents], **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        layers: list[reading.LayerContents],
+        remembered: dict[str, str] | None = None,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.layers = layers
+        remembered = remembered or {}
         for index, layer in enumerate(layers):
+            target, help_text = first_target(layer.name, remembered)
             self.fields[f"layer_{index}"] = forms.ChoiceField(
                 label=layer.name,
                 choices=TARGET_CHOICES,
                 # Not sent: the layer's default.
                 required=False,
-                initial=reading.suggested_target(layer.name),
+                initial=target,
                 # Choosing redraws the preview (static/js/app.js); without
                 # JavaScript, "Preview again" does.
                 widget=forms.Select(attrs={"data-autosubmit": ""}),
-                help_text=_("Suggested from the layer's name: confirm or change it.")
-                if reading.suggested_kind(layer.name)
-                else "",
+                help_text=help_text,
             )
 
     def layer_fields(self):
@@ -127,14 +137,34 @@ class DxfMappingForm(_Options):
         }
 
     @classmethod
-    def defaults(cls, layers: list[reading.LayerContents], options: dict) -> dict:
-        """The form's data before anyone chose: each layer's default, or the
-        guard its name suggests (the preview shows it; the user confirms it
-        by importing, or changes it)."""
+    def defaults(
+        cls,
+        layers: list[reading.LayerContents],
+        options: dict,
+        remembered: dict[str, str] | None = None,
+    ) -> dict:
+        """The form's data before anyone chose: what the layer became at the
+        organisation's last import, else its default or the guard its name
+        suggests (the preview shows it; the user confirms it by importing,
+        or changes it)."""
         data = {
             "units": options.get("units") or "",
             "height_mm": options.get("height_mm") or "",
         }
         for index, layer in enumerate(layers):
-            data[f"layer_{index}"] = reading.suggested_target(layer.name)
+            data[f"layer_{index}"] = first_target(layer.name, remembered or {})[0]
         return data
+
+
+def first_target(name: str, remembered: dict[str, str]) -> tuple[str, str]:
+    """(what a layer is offered as first, why): the organisation's choice at
+    its last import, else the guess from its name, else its default."""
+    if remembered.get(name.casefold()) in reading.TARGETS:
+        return remembered[name.casefold()], str(
+            _("As at your organisation's last import: confirm or change it.")
+        )
+    if reading.suggested_target(name) != reading.default_target(name):
+        return reading.suggested_target(name), str(
+            _("Suggested from the layer's name: confirm or change it.")
+        )
+    return reading.default_target(name), ""

@@ -79,3 +79,53 @@ class LayoutUnderlay(models.Model):
                         )
                     }
                 )
+
+
+# Layer names an organisation's mapping remembers; past it the oldest go.
+MAX_REMEMBERED_LAYERS = 500
+LAYER_NAME_MAX_LENGTH = 255
+
+
+MAPPING_TARGETS = [
+    ("fence", _("Fence")),
+    ("wall", _("Wall")),
+    ("machine_body", _("Machine body")),
+    ("door", _("Door opening")),
+    ("underlay", _("Underlay")),
+    ("ignore", _("Left out")),
+]
+
+
+class DxfLayerMapping(models.Model):
+    """What an organisation's DXF layer of a given name became at its last
+    import ("A-ZAUN" → fence): offered first at its next import, before the
+    guess from the name. Names are kept as the drawing spelled them and
+    compared without regard to case (``layer_key``)."""
+
+    organisation = models.ForeignKey(
+        "cells.Organisation",
+        on_delete=models.CASCADE,
+        related_name="dxf_layer_mappings",
+        verbose_name=_("organisation"),
+    )
+    layer_name = models.CharField(_("layer"), max_length=LAYER_NAME_MAX_LENGTH)
+    layer_key = models.CharField(max_length=LAYER_NAME_MAX_LENGTH, editable=False)
+    target = models.CharField(_("becomes"), max_length=20, choices=MAPPING_TARGETS)
+    updated_at = models.DateTimeField(_("last used"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("DXF layer mapping")
+        verbose_name_plural = _("DXF layer mappings")
+        ordering = ["organisation_id", "layer_key"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "layer_key"], name="dxf_layer_mapping_once"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(target__in=[t for t, _label in MAPPING_TARGETS]),
+                name="dxf_layer_mapping_target_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.layer_name} → {self.get_target_display()}"

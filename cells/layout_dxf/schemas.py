@@ -29,15 +29,19 @@ class DxfCreated(_Shown):
     fence: int = Field(ge=0)
     wall: int = Field(ge=0)
     machine_body: int = Field(ge=0)
+    # Doors: openings in the guards they lie on (a door across a gap in a
+    # fence line is counted in guard_segments too, the guard it makes).
+    openings: int = Field(ge=0, default=0)
     underlay_lines: int = Field(ge=0)
 
 
 class DxfSkipped(_Shown):
     """Entities or pieces left out, for one reason and entity type:
-    ``unsupported_entity`` (not a line: CIRCLE, ARC, TEXT, INSERT...),
-    ``polyline_arc`` (an arc inside a polyline on a guard layer: a guard
-    segment is straight), ``zero_length``, ``layer_ignored``,
-    ``off_the_plan`` (an underlay line past 100 m), ``underlay_full``."""
+    ``unsupported_entity`` (POINT, HATCH, DIMENSION, 3DSOLID...), ``text``
+    (TEXT, MTEXT, ATTRIB: read only to name the guard beside them),
+    ``zero_length``, ``layer_ignored``, ``off_the_plan`` (an underlay line
+    past 100 m), ``underlay_full``, ``block_too_deep`` (nested past 8 levels,
+    or inside itself), ``block_missing``, ``curve_too_complex``."""
 
     reason: SkipReason
     entity_type: str  # the DXF entity type: LINE, CIRCLE, LWPOLYLINE...
@@ -63,6 +67,10 @@ class DxfImportResult(_Shown):
     created: DxfCreated
     skipped: list[DxfSkipped]
     skipped_total: int = Field(ge=0)
+    # Door lines on no guard and across no gap: left out.
+    doors_left_out: int = Field(ge=0, default=0)
+    # The guards' and doors' names read from the drawing, in file order.
+    names: list[str] = []
     layers: list[DxfLayer]
 
 
@@ -78,7 +86,14 @@ class DxfImportErrors(BaseModel):
     height_mm: list[str] = []
 
 
-def import_result(cell_id: int, plan: DxfPlan) -> DxfImportResult:
+def import_result(
+    cell_id: int,
+    plan: DxfPlan,
+    *,
+    openings: int = 0,
+    doors_left_out: int = 0,
+    names: list[str] | None = None,
+) -> DxfImportResult:
     by_kind = plan.segments_by_kind()
     skipped = [
         DxfSkipped(reason=reason, entity_type=entity, count=count)
@@ -90,11 +105,14 @@ def import_result(cell_id: int, plan: DxfPlan) -> DxfImportResult:
         units_from=plan.units_from,
         created=DxfCreated(
             guard_segments=len(plan.segments),
+            openings=openings,
             underlay_lines=len(plan.underlay),
             **{kind: by_kind[kind] for kind in GUARD_KINDS},
         ),
         skipped=skipped,
         skipped_total=sum(s.count for s in skipped),
+        doors_left_out=doors_left_out,
+        names=names or [],
         layers=[
             DxfLayer(name=layer.name, entities=layer.entities, mapped_to=layer.target)
             for layer in plan.layers

@@ -24,8 +24,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from cells import selectors
 from cells.drawing import layout_drawing
-from cells.exchange import GuardSegmentDoc, PointDoc
 from cells.layout_dxf import reading, services
+from cells.layout_dxf import selectors as dxf_selectors
 from cells.layout_dxf.api import cell_layout_dxf, dxf_response
 from cells.layout_dxf.forms import (
     UNIT_CHOICES,
@@ -84,7 +84,12 @@ def layout_dxf_import(request: HttpRequest, cell_pk: int) -> HttpResponse:
         return _upload(request, cell, here)
     kept = _kept(request, cell)
     if kept is None:
-        context = {"cell": cell, "form": DxfUploadForm(), "step": "upload"}
+        context = {
+            "cell": cell,
+            "form": DxfUploadForm(),
+            "step": "upload",
+            "tolerance": tolerance(),
+        }
         return render(request, TEMPLATE, context)
     stored, data = kept
     try:
@@ -93,11 +98,18 @@ def layout_dxf_import(request: HttpRequest, cell_pk: int) -> HttpResponse:
         # Read once already: only a change of the reader could get here.
         _forget(request, cell)
         return redirect(here)
+    remembered = dxf_selectors.remembered_targets(
+        cell.project.organisation_id, [layer.name for layer in contents.layers]
+    )
     if request.method == "POST":
-        form = DxfMappingForm(request.POST, layers=contents.layers)
+        form = DxfMappingForm(
+            request.POST, layers=contents.layers, remembered=remembered
+        )
     else:
         form = DxfMappingForm(
-            DxfMappingForm.defaults(contents.layers, stored), layers=contents.layers
+            DxfMappingForm.defaults(contents.layers, stored, remembered),
+            layers=contents.layers,
+            remembered=remembered,
         )
     return _preview(request, cell, form, stored, data, importing=action == "import")
 
@@ -115,7 +127,7 @@ def _upload(request: HttpRequest, cell: Cell, here: str) -> HttpResponse:
         else:
             _keep(request, cell, upload.name or "", data, form.options())
             return redirect(here)
-    context = {"cell": cell, "form": form, "step": "upload"}
+    context = {"cell": cell, "form": form, "step": "upload", "tolerance": tolerance()}
     return render(request, TEMPLATE, context, status=400)
 
 
@@ -152,6 +164,7 @@ def _preview(
         "cell": cell,
         "form": form,
         "step": "preview",
+        "tolerance": tolerance(),
         "file_name": stored.get("name", ""),
         "planned": planned,
         "summary": _summary(planned) if planned else None,
@@ -161,7 +174,7 @@ def _preview(
         request,
         TEMPLATE,
         context,
-        fragment="preview",
+        fragment="result",
         status=200 if planned else 400,
     )
 
@@ -175,20 +188,51 @@ def _imported(
     messages.success(
         request,
         _(
-            "Imported %(segments)s guard segments and %(lines)s underlay lines "
-            "from %(name)s; %(skipped)s entities or pieces were left out."
+            "Imported %(segments)s guard segments, %(doors)s doors and "
+            "%(lines)s underlay lines from %(name)s; %(skipped)s entities or "
+            "pieces were left out."
         )
         % {
             "segments": created,
+            "doors": len(planned.openings),
             "lines": lines,
             "name": name or "DXF",
-            "skipped": sum(planned.dxf.skipped.values()),
+            "skipped": sum(planned.dxf.skipped.values()) + planned.doors_left_out,
         },
     )
     cell_url = reverse("cells:cell_detail", args=[cell.pk])
     if is_fragment_request(request):
         return HttpResponseClientRedirect(cell_url)
     return redirect(cell_url)
+
+
+# The names from the drawing listed in the preview; the plan shows them all.
+NAMES_SHOWN = 30
+
+
+def notes(dxf: reading.DxfPlan) -> list[str]:
+    """What the reading did that the user should know, in their words."""
+    words = {
+        "block_inserts": _("%(count)s blocks (INSERT) read with their placement."),
+        "curves_flattened": _(
+            "%(count)s arcs, circles or splines drawn as straight pieces, "
+            "within %(tolerance)s mm of the curve."
+        ),
+        "projected_3d": _(
+            "%(count)s 3D lines projected to the floor: their heights in the "
+            "file are not read."
+        ),
+    }
+    return [
+        str(words[key]) % {"count": count, "tolerance": tolerance()}
+        for key, count in sorted(dxf.notes.items())
+        if key in words and count
+    ]
+
+
+def tolerance() -> str:
+    """How near the curves' straight pieces stay to them, in mm, as shown."""
+    return f"{reading.FLATTEN_TOLERANCE_MM:g}"
 
 
 def _summary(planned: services.ImportPlan) -> dict:
@@ -200,6 +244,12 @@ def _summary(planned: services.ImportPlan) -> dict:
         # In words ("inches"), not the reader's code ("inch").
         "units": dict(UNIT_CHOICES).get(planned.dxf.units, planned.dxf.units),
         "units_from": planned.dxf.units_from,
+        "openings": len(planned.openings),
+        "doors_left_out": planned.doors_left_out,
+        "names": [element.label for element in [*planned.segments, *planned.openings]][
+            :NAMES_SHOWN
+        ],
+        "notes": notes(planned.dxf),
         "skipped": [
             {"reason": skip_reason(reason), "entity": entity, "count": count}
             for (reason, entity), count in sorted(planned.dxf.skipped.items())
@@ -209,22 +259,24 @@ def _summary(planned: services.ImportPlan) -> dict:
 
 def _preview_drawing(request: HttpRequest, cell: Cell, planned: services.ImportPlan):
     """The cell's plan as it would be after the import: its layout, the new
-    guard segments and the new underlay."""
+    guard segments with their names and doors, and the new underlay."""
     loaded = selectors.cell_with_layout(request.user, cell.pk)
     document = selectors.cell_document(loaded)
-    added = [
-        GuardSegmentDoc(
-            start=PointDoc(x_mm=s.start_x_mm, y_mm=s.start_y_mm),
-            end=PointDoc(x_mm=s.end_x_mm, y_mm=s.end_y_mm),
-            height_mm=s.height_mm,
-            bottom_gap_mm=s.bottom_gap_mm,
-            kind=s.kind,
-        )
-        for s in planned.segments
+    # The doors by their guard: a saved one by its id, a new one as itself.
+    in_saved: dict[int, list] = {}
+    in_new: dict[int, list] = {}
+    for opening in planned.openings:
+        guard = opening.segment
+        if guard.pk is None:
+            in_new.setdefault(id(guard), []).append(opening)
+        else:
+            in_saved.setdefault(guard.pk, []).append(opening)
+    segments = [
+        selectors.segment_doc(s, [*s.openings.all(), *in_saved.get(s.pk, [])])
+        for s in loaded.segments.all()
     ]
-    document = document.model_copy(
-        update={"guard_segments": [*document.guard_segments, *added]}
-    )
+    added = [selectors.segment_doc(s, in_new.get(id(s), [])) for s in planned.segments]
+    document = document.model_copy(update={"guard_segments": [*segments, *added]})
     return layout_drawing(
         document, labels=drawing_labels(), underlay=planned.dxf.underlay
     )

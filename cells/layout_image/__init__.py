@@ -1,2 +1,3 @@
-"""A floor-plan image (PNG or JPEG) drawn faded under a cell's plan, placed
-by two points picked on it and the real distance between them."""
+"""A floor-plan image (PNG or JPEG, or a PDF's first page drawn) faded under a
+cell's plan, placed by two points picked on it and the real distance between
+them."""

@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from cells.exchange import COORDINATE_LIMIT_MM
+from cells.layout_image.pdf_page import MAX_PDF_PAGES
 from cells.layout_image.placement import Placement, Rectangle
 from cells.layout_image.reading import CONTENT_TYPES, MAX_PIXELS
 from cells.models.bounds import COORDINATE_VALIDATORS, on_the_plan
@@ -33,7 +34,9 @@ class LayoutImage(models.Model):
     """A picture of the floor (a hall plan, a photo from above) drawn faded
     under a cell's plan, to draw the layout over. Only a background: no
     finding reads it. Placed by two points picked on it, the real distance
-    between them and where the first lies on the plan; not rotated. The bytes
+    between them and where the first lies on the plan; not rotated. A PDF
+    sent (a hall's layout as the customer gives it) is kept as its first page
+    drawn, placed the same way; ``pdf_page_count`` says it was one. The bytes
     are kept in the database, so every host serving the app can read them.
     A new upload replaces it."""
 
@@ -56,6 +59,11 @@ class LayoutImage(models.Model):
         _("height (px)"), validators=[MinValueValidator(1)]
     )
     file_name = models.CharField(_("file name"), max_length=255, blank=True)
+    # The pages of the PDF whose first page this picture is; None for a
+    # picture uploaded as such.
+    pdf_page_count = models.PositiveIntegerField(
+        _("pages of the PDF"), null=True, blank=True, editable=False
+    )
     # The two points picked on the image, in pixels from its top-left corner.
     point1_x_px = models.PositiveIntegerField(_("point 1, x (px)"))
     point1_y_px = models.PositiveIntegerField(_("point 1, y (px)"))
@@ -93,6 +101,11 @@ class LayoutImage(models.Model):
                 condition=Q(width_px__gte=1, width_px__lte=MAX_PIXELS)
                 & Q(height_px__gte=1, height_px__lte=MAX_PIXELS),
                 name="layout_image_size",
+            ),
+            models.CheckConstraint(
+                condition=Q(pdf_page_count__isnull=True)
+                | Q(pdf_page_count__gte=1, pdf_page_count__lte=MAX_PDF_PAGES),
+                name="layout_image_pdf_page_count",
             ),
             models.CheckConstraint(
                 condition=Q(point1_x_px__lte=F("width_px"))

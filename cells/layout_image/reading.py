@@ -7,7 +7,8 @@ The pixel count is read from the header before a single pixel is decoded,
 so a small file claiming a huge picture (a decompression bomb) is refused
 without the memory it would cost; then the whole picture is decoded once,
 so a truncated or corrupt file is refused too. The bytes are kept as sent,
-unless their EXIF orientation turns them (``upright``).
+unless their EXIF orientation turns them (``upright``). A PDF is drawn as a
+picture first (``pdf_page``), then checked here like any other.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ CONTENT_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
 
 class ImageCheckError(Exception):
     """Why an image is refused: ``code`` (``empty``, ``too_large``,
-    ``not_an_image``, ``too_many_pixels``, ``corrupt``) and its figures."""
+    ``not_an_image``, ``too_many_pixels``, ``corrupt``; for a PDF
+    ``pdf_too_many_pages``, ``pdf_encrypted``, ``pdf_page_size``,
+    ``pdf_corrupt``, ``pdf_not_drawn``) and its figures."""
 
     def __init__(self, code: str, **params) -> None:
         super().__init__(code)
@@ -111,6 +114,10 @@ def shrunk(data: bytes, max_side_px: int = PDF_MAX_SIDE_PX) -> bytes:
             return data
         kind = image.format
         copy = image.copy()
+    if copy.mode == "P":
+        # A palette (a PDF's page drawn) is shrunk pixel by pixel, which drops
+        # thin lines: shrink the colours it stands for instead.
+        copy = copy.convert("RGBA" if "transparency" in copy.info else "RGB")
     copy.thumbnail((max_side_px, max_side_px))
     if kind == "JPEG" and copy.mode not in ("RGB", "L"):
         copy = copy.convert("RGB")

@@ -19,6 +19,11 @@ urlpatterns = [
         name="layout_image_remove",
     ),
     path(
+        "cells/<int:cell_pk>/layout/image/preview",
+        views.layout_image_preview,
+        name="layout_image_preview",
+    ),
+    path(
         "cells/<int:cell_pk>/layout/image/file",
         views.layout_image_file,
         name="layout_image_file",

@@ -1,5 +1,6 @@
-"""The floor-plan image's pages: upload and place it, remove it, and the
-image itself (for the plan's ``<image>``)."""
+"""The floor-plan image's pages: upload and place it, remove it, the image
+itself (for the plan's ``<image>``) and a PDF's first page drawn before the
+upload (for the page's picture to pick the points on)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cells import selectors as cell_selectors
 from cells.layout_image import selectors, services
-from cells.layout_image.forms import LayoutImageForm
+from cells.layout_image.forms import LayoutImageForm, LayoutImagePreviewForm
 from cells.layout_image.models import LayoutImage
 from cells.permissions import require_edit
 
@@ -73,9 +74,33 @@ def layout_image_remove(request: HttpRequest, cell_pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def layout_image_preview(request: HttpRequest, cell_pk: int) -> HttpResponse:
+    """The file chosen, checked as the upload is and not kept: a PDF's first
+    page drawn as the upload will draw it (the same pixels, so the points
+    picked on it hold), or the picture; else the refusal as plain text.
+    Only for those who may upload (static/js/layout-image.js asks)."""
+    cell = cell_selectors.cell_for(request.user, cell_pk)
+    require_edit(request.user, cell.project.organisation_id)
+    form = LayoutImagePreviewForm(request.POST, request.FILES)
+    if form.is_valid():
+        checked = form.cleaned_data["file"]
+        response = HttpResponse(checked.data, content_type=checked.info.content_type)
+    else:
+        message = " ".join(form.errors.get("file", []))
+        response = HttpResponse(
+            message, content_type="text/plain; charset=utf-8", status=400
+        )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
 @require_GET
 def layout_image_file(request: HttpRequest, cell_pk: int) -> HttpResponse:
-    """The image's bytes, as uploaded (checked to be PNG or JPEG then)."""
+    """The image's bytes, as kept: as uploaded (checked to be PNG or JPEG
+    then) or a PDF's first page drawn."""
     cell = cell_selectors.cell_for(request.user, cell_pk)
     image = selectors.image_file(cell)
     response = HttpResponse(bytes(image.data), content_type=image.content_type)

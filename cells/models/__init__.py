@@ -9,7 +9,7 @@ y away from the viewer), all heights are above the floor.
 from __future__ import annotations
 
 from cells.exchange import COORDINATE_LIMIT_MM
-from cells.layout_dxf.models import LayoutUnderlay
+from cells.layout_dxf.models import DxfLayerMapping, LayoutUnderlay
 from cells.layout_image.models import LayoutImage
 from cells.models.bounds import (
     COORDINATE_VALIDATORS,
@@ -79,6 +79,7 @@ __all__ = [
     "Country",
     "Device",
     "DeviceKind",
+    "DxfLayerMapping",
     "GuardKind",
     "GuardSegment",
     "HazardZoneShape",

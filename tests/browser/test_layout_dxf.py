@@ -74,8 +74,10 @@ def customer_drawing() -> bytes:
         dxfattribs={"layer": "FENCE"},
     )
     msp.add_line(*FENCE_IN[4], dxfattribs={"layer": "FENCE"})
-    # A column drawn on the fence layer: not a line, left out.
-    msp.add_circle((60, 40), 6, dxfattribs={"layer": "FENCE"})
+    # A column of the hall, 6 in round: drawn behind the plan as straight
+    # pieces; and the hall's name, a text beside no guard: left out.
+    msp.add_circle((170, 100), 6, dxfattribs={"layer": "HALL"})
+    msp.add_text("HALL 3", dxfattribs={"layer": "HALL", "insert": (160, 200)})
     for start, end in HALL_IN:
         msp.add_line(start, end, dxfattribs={"layer": "HALL"})
     stream = io.StringIO()
@@ -142,10 +144,8 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
 
     # Step 1: the file, its units left to its header.
     upload(page, "hall-in-inches.dxf", customer_drawing())
-    expect(layer_row(page, "FENCE")).to_contain_text(
-        "CIRCLE × 1, LINE × 1, LWPOLYLINE × 1"
-    )
-    expect(layer_row(page, "HALL")).to_contain_text("LINE × 3")
+    expect(layer_row(page, "FENCE")).to_contain_text("LINE × 1, LWPOLYLINE × 1")
+    expect(layer_row(page, "HALL")).to_contain_text("CIRCLE × 1, LINE × 3, TEXT × 1")
     summary = page.locator("ul.dxf-summary")
     # Step 2: FENCE is suggested as a fence by its name (issue 31), HALL
     # stays underlay; the lines have no thickness, so the page asks for the
@@ -161,12 +161,15 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
     expect(summary).to_contain_text(
         "5 guard segments added (Fence 5, Wall 0, Machine body 0)"
     )
-    expect(summary).to_contain_text("3 underlay lines")
+    # The hall's 3 lines and its column: r = 152.4 mm in the fewest chords
+    # whose sagitta r(1 - cos(pi/n)) is within 5 mm (n >= 12.2): 13.
+    expect(summary).to_contain_text("16 underlay lines")
     expect(summary).to_contain_text("Units: inches (from the file)")
-    expect(summary).to_contain_text("1 × CIRCLE left out: not a line")
+    expect(summary).to_contain_text("within 5 mm of the curve")
+    expect(summary).to_contain_text("1 × TEXT left out: a text")
     preview = page.locator("section.dxf-preview svg.layout-svg")
     expect(preview.locator("g.segment.kind-fence")).to_have_count(5)
-    expect(preview.locator("g.underlay line")).to_have_count(3)
+    expect(preview.locator("g.underlay line")).to_have_count(16)
     # 120 in = 3,048 mm, 80 in = 2,032 mm.
     titles = preview.locator("g.segment > title").all_text_contents()
     assert sum("3,048 mm" in t for t in titles) == 2, titles
@@ -178,7 +181,8 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
     # Import: back on the cell's page, the plan drawn with them.
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator(".message.success").first).to_contain_text(
-        "Imported 5 guard segments and 3 underlay lines from hall-in-inches.dxf"
+        "Imported 5 guard segments, 0 doors and 16 underlay lines from "
+        "hall-in-inches.dxf"
     )
     assert same_lines(
         [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in saved_segments(dxf_cell)],
@@ -191,12 +195,12 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
     assert {s.height_mm for s in GuardSegment.objects.filter(cell=dxf_cell)} == {1400}
     underlay = LayoutUnderlay.objects.get(cell=dxf_cell)
     assert same_lines(
-        [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in underlay.lines],
+        [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in underlay.lines[-3:]],
         [tuple(tuple(v * 25.4 for v in p) for p in line) for line in HALL_IN],
     )
     plan = page.locator("#workspace svg.layout-svg")
     expect(plan.locator("g.segment.kind-fence")).to_have_count(5)
-    expect(plan.locator("g.underlay line")).to_have_count(3)
+    expect(plan.locator("g.underlay line")).to_have_count(16)
     expect(plan.locator("g.segment > title", has_text="3,048 mm")).to_have_count(2)
     expect(plan.locator("g.segment > title", has_text="2,032 mm")).to_have_count(3)
     plan.scroll_into_view_if_needed()
@@ -228,3 +232,25 @@ def test_architect_imports_a_drawing_in_inches_and_exports_it_again(
     assert len(saved_segments(dxf_cell)) == 5
     assert LayoutUnderlay.objects.get(cell=dxf_cell).lines == underlay.lines
     assert errors == []
+
+
+def test_the_fields_are_not_redrawn_while_the_preview_refreshes(
+    page: Page, live_server, dxf_cell
+):
+    # Issue 31: the whole form came back with each preview, and a height
+    # being typed meanwhile was wiped. Now only the result is redrawn.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/cells/{dxf_cell.pk}/")
+    upload(page, "hall-in-inches.dxf", customer_drawing())
+    height = page.get_by_label("Height of the guards (mm)")
+    height.fill("14")
+    page.evaluate("window.typedInto = document.getElementById('id_height_mm')")
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.get_by_label("HALL", exact=True).select_option("ignore")
+    height.press_sequentially("00")
+    expect(page.locator("ul.dxf-summary")).to_contain_text("0 underlay lines")
+    assert page.evaluate(
+        "window.typedInto === document.getElementById('id_height_mm')"
+    ), "the height field was replaced"
+    expect(height).to_have_value("1400")

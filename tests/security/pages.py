@@ -42,6 +42,7 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "cells:layout_image_edit": [cell],
         "cells:layout_image_remove": [cell],  # POST only
         "cells:layout_image_file": [cell],  # the picture itself
+        "cells:layout_image_preview": [cell],  # POST only
         "compliance:branding_edit": [org],
         "compliance:branding_logo": [org],  # none uploaded: 404
         "cells:plan_edit": [{**cell, "operation": "segments"}],  # POST only

@@ -97,6 +97,7 @@ NOT_USER_TEXT: dict[str, str] = {
 # (the test says so once a page shows it).
 NOT_SHOWN: dict[str, str] = {
     "cells.LayoutUnderlay.source_name": "the imported DXF's file name",
+    "cells.DxfLayerMapping.layer_name": "a DXF layer's name, shown while importing",
     "compliance.SupplierQuote.file_name": "the imported quote's file name",
 }
 # Written by the app from other fields' text, so the payloads reach them too.
@@ -344,6 +345,17 @@ def _underlay(world: World, v) -> None:
         units="mm",
     )
     world.hold(world.cell.underlay, "source_name")
+    # What a layer of that name became, remembered for the next import.
+    from cells.layout_dxf.services import dxf_layers_remember
+    from cells.models import DxfLayerMapping
+
+    name = v("cells.DxfLayerMapping.layer_name")
+    dxf_layers_remember(
+        organisation_id=world.cell.project.organisation_id, mapping={name: "fence"}
+    )
+    world.hold(
+        DxfLayerMapping.objects.get(layer_key=name.casefold()[:255]), "layer_name"
+    )
 
 
 def _floor_image(world: World, v) -> None:

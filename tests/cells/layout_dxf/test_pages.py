@@ -65,7 +65,7 @@ def test_upload_then_preview_then_import(owner_client, cell):
     # FENCE and WALLS are suggested as a fence and a wall by their names
     # (issue 31), for the user to confirm; HALL stays underlay.
     assert "Suggested from the layer&#x27;s name" in text
-    assert "2 underlay lines" in text
+    assert "20 underlay lines" in text  # the column's circle: 18 chords
     assert '<g class="underlay">' in text
     assert not GuardSegment.objects.filter(cell=cell).exists()
 
@@ -87,7 +87,7 @@ def test_upload_then_preview_then_import(owner_client, cell):
     assert done.url == reverse("cells:cell_detail", args=[cell.pk])
     assert GuardSegment.objects.filter(cell=cell, kind="fence").count() == 4
     assert set(GuardSegment.objects.values_list("height_mm", flat=True)) == {1900}
-    assert len(LayoutUnderlay.objects.get(cell=cell).lines) == 2
+    assert len(LayoutUnderlay.objects.get(cell=cell).lines) == 20
     # The file is gone from the session: the page asks for one again.
     assert 'type="file"' in owner_client.get(page_url(cell)).text
 
@@ -118,7 +118,7 @@ def test_with_htmx_the_preview_redraws_in_place(owner_client, cell):
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
-    assert response.text.lstrip().startswith('<div id="dxf-import">')
+    assert response.text.lstrip().startswith('<div id="dxf-result"')
     assert "HX-Request" in response["Vary"]
     done = owner_client.post(
         page_url(cell),

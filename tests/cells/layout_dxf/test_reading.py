@@ -23,11 +23,13 @@ def ends(plan) -> list[tuple[int, int, int, int]]:
 def test_mapped_layers_give_guard_segments_and_the_rest_underlay():
     plan = plan_of(fenced_square(), mapping={"FENCE": "fence", "WALLS": "wall"})
     assert plan.segments_by_kind() == {"fence": 4, "wall": 1, "machine_body": 0}
-    assert plan.underlay == [[-1000, -1000, -1000, 5000], [-1000, 5000, 6000, 5000]]
-    assert plan.skipped == {
-        ("unsupported_entity", "CIRCLE"): 1,
-        ("unsupported_entity", "TEXT"): 1,
-    }
+    lines, circle = plan.underlay[:2], plan.underlay[2:]
+    assert lines == [[-1000, -1000, -1000, 5000], [-1000, 5000, 6000, 5000]]
+    # The column (a CIRCLE of 300 round 2000, 2000): 18 chords within 5 mm.
+    assert len(circle) == 18
+    assert circle[0][:2] == [2300, 2000] and circle[-1][2:] == [2300, 2000]
+    assert plan.skipped == {("text", "TEXT"): 1}
+    assert plan.notes == {"curves_flattened": 1}
     targets = {layer.name: layer.target for layer in plan.layers}
     assert targets == {"FENCE": "fence", "WALLS": "wall", "HALL": "underlay"}
 
@@ -44,8 +46,8 @@ def test_a_closed_lwpolyline_gives_its_closing_segment():
 
 def test_unmapped_layers_are_underlay_and_nothing_is_a_guard():
     plan = plan_of(fenced_square())
-    assert plan.segments == []
-    assert len(plan.underlay) == 4 + 1 + 2
+    assert plan.segments == [] and plan.doors == []
+    assert len(plan.underlay) == 4 + 1 + 2 + 18
 
 
 def test_inch_units_from_the_header_are_read_as_millimetres():
@@ -81,17 +83,26 @@ def test_units_this_import_does_not_read_need_to_be_given():
     assert plan_of(fenced_square(insunits=3), units="mm").units == "mm"
 
 
-def test_an_arc_in_a_polyline_is_skipped_on_a_guard_layer_and_a_chord_below():
+def test_an_arc_in_a_polyline_is_cut_into_chords_on_every_layer():
+    # Skipped on a guard layer before issue 31; now flattened everywhere.
     doc = new_drawing()
-    points = [(0, 0, 0), (2000, 0, 0.5), (2000, 2000, 0)]  # x, y, bulge
+    points = [(0, 0, 0), (2000, 0, -1), (4000, 0, 0)]  # x, y, bulge
     for layer in ("FENCE", "HALL"):
         doc.modelspace().add_lwpolyline(
             points, format="xyb", dxfattribs={"layer": layer}
         )
     plan = plan_of(doc, mapping={"FENCE": "fence"})
-    assert ends(plan) == [(0, 0, 2000, 0)]
-    assert plan.skipped == {("polyline_arc", "LWPOLYLINE"): 1}
-    assert plan.underlay == [[0, 0, 2000, 0], [2000, 0, 2000, 2000]]
+    # A bulge of -1: a half circle of radius 1000 round (3000, 0), clockwise
+    # from (2000, 0) over its top to (4000, 0), in 16 chords of 11.25° (each
+    # 1000 (1 - cos 5.625°) = 4.8 mm from the arc at most).
+    guard = ends(plan)
+    assert guard[0] == (0, 0, 2000, 0)
+    assert len(guard) == 1 + 16
+    assert guard[1][:2] == (2000, 0) and guard[-1][2:] == (4000, 0)
+    assert guard[9][:2] == (3000, 1000)  # the top, halfway
+    assert plan.skipped == {}
+    assert [list(line) for line in guard] == plan.underlay
+    assert plan.notes == {"curves_flattened": 2}
 
 
 def test_a_closed_2d_polyline_and_a_3d_polyline():
@@ -126,8 +137,9 @@ def test_zero_length_pieces_and_far_underlay_lines_are_skipped():
     msp = doc.modelspace()
     msp.add_line((5, 5), (5.2, 5.3), dxfattribs={"layer": "F"})
     msp.add_line((0, 0), (200_001, 0), dxfattribs={"layer": "HALL"})
+    msp.add_line((0, 0), (1000, 0), dxfattribs={"layer": "HALL"})
     plan = plan_of(doc, mapping={"F": "fence"})
-    assert plan.segments == [] and plan.underlay == []
+    assert plan.segments == [] and plan.underlay == [[0, 0, 1000, 0]]
     assert plan.skipped == {
         ("zero_length", "LINE"): 1,
         ("off_the_plan", "LINE"): 1,
@@ -147,6 +159,7 @@ def test_the_underlay_is_capped(monkeypatch):
     # The square's first three sides are kept; its fourth and the lines after.
     assert plan.skipped[("underlay_full", "LWPOLYLINE")] == 1
     assert plan.skipped[("underlay_full", "LINE")] == 3
+    assert plan.skipped[("underlay_full", "CIRCLE")] == 18
 
 
 @pytest.mark.parametrize(
@@ -182,7 +195,7 @@ def test_a_drawing_with_windows_line_ends_reads_the_same():
     lf = to_bytes(fenced_square())
     crlf = interpret(read_dxf(lf.replace(b"\n", b"\r\n")), mapping={"FENCE": "fence"})
     assert crlf.segments == interpret(read_dxf(lf), mapping={"FENCE": "fence"}).segments
-    assert len(crlf.segments) == 4 and len(crlf.underlay) == 3
+    assert len(crlf.segments) == 4 and len(crlf.underlay) == 3 + 18
 
 
 def test_a_drawing_with_a_byte_order_mark_reads():

@@ -1,5 +1,5 @@
-"""Images made in the tests with Pillow, the form's fields and an image saved
-for a cell."""
+"""Images made in the tests with Pillow and PDFs with reportlab, the form's
+fields and an image saved for a cell."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
+from reportlab.lib.pdfencrypt import StandardEncryption
+from reportlab.pdfgen import canvas
 
 from cells.layout_image.models import LayoutImage
 
@@ -28,6 +30,34 @@ def jpeg(width: int = 300, height: int = 200) -> bytes:
 def gif(width: int = 30, height: int = 20) -> bytes:
     stream = io.BytesIO()
     Image.new("RGB", (width, height)).save(stream, "GIF")
+    return stream.getvalue()
+
+
+# A hall's PDF: 10 × 5 inches, 2,000 × 1,000 px at 200 dpi.
+PDF_PAGE_PT = (720, 360)
+
+
+def pdf(
+    pages: int = 1,
+    size: tuple[float, float] = PDF_PAGE_PT,
+    password: str | None = None,
+    owner_password: str | None = None,
+) -> bytes:
+    """A PDF of ``pages`` pages; the first has a frame half an inch in and a
+    wall from 1 to 9 inches along, 1 inch below the top edge (at 200 dpi:
+    from pixel 200 to pixel 1,800 on row 200). The others are blank."""
+    stream = io.BytesIO()
+    encrypt = None
+    if password is not None or owner_password is not None:
+        encrypt = StandardEncryption(password or "", ownerPassword=owner_password)
+    drawing = canvas.Canvas(stream, pagesize=size, encrypt=encrypt, invariant=1)
+    width, height = size
+    drawing.setLineWidth(2)
+    drawing.rect(36, 36, width - 72, height - 72)
+    drawing.line(72, height - 72, min(648, width - 72), height - 72)
+    for _ in range(pages):
+        drawing.showPage()
+    drawing.save()
     return stream.getvalue()
 
 

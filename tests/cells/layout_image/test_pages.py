@@ -81,8 +81,8 @@ def test_the_page_shows_the_scale_and_the_rectangle(owner_client, cell):
 
 
 BAD_FILES = {
-    "a GIF": (gif(), "not a PNG or JPEG image"),
-    "text named .png": (b"hello, not a picture\n" * 20, "not a PNG or JPEG image"),
+    "a GIF": (gif(), "not a PDF, PNG or JPEG file"),
+    "text named .png": (b"hello, not a picture\n" * 20, "not a PDF, PNG or JPEG file"),
     "a truncated PNG": (png(400, 300)[:300], "damaged or incomplete"),
     "36 megapixels": (png(6000, 6000, "1"), "more than 25 million pixels"),
     "more than 5 MB": (png() + b"\0" * reading.MAX_BYTES, "larger than 5 MB"),

@@ -81,3 +81,16 @@ def test_a_photo_is_turned_as_its_exif_says():
 def test_an_upright_image_is_kept_as_sent():
     data = jpeg()
     assert reading.upright(data) is data
+
+
+def test_a_palette_picture_is_shrunk_without_dropping_thin_lines():
+    # A PDF's page is kept with a palette: one-pixel lines on every other
+    # column, halved, are grey (pixel by pixel they would be all or nothing).
+    picture = Image.new("L", (3600, 100), 255)
+    for x in range(0, 3600, 2):
+        picture.paste(0, (x, 0, x + 1, 100))
+    stream = io.BytesIO()
+    picture.convert("P").save(stream, "PNG")
+    with Image.open(io.BytesIO(reading.shrunk(stream.getvalue()))) as small:
+        assert small.size == (1800, 50)
+        assert 60 < small.convert("L").getpixel((900, 25)) < 200

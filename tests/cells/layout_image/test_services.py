@@ -65,3 +65,9 @@ def test_the_database_refuses_a_point_off_the_plan(cell):
 def test_the_database_refuses_a_gif(cell):
     with pytest.raises(IntegrityError), transaction.atomic():
         saved_image(cell, content_type="image/gif", uploaded_at=timezone.now())
+
+
+@pytest.mark.parametrize("pages", [0, 101])
+def test_the_database_refuses_a_pdf_page_count_out_of_bounds(cell, pages):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        saved_image(cell, pdf_page_count=pages)
