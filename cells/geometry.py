@@ -461,3 +461,83 @@ def clip_polygon_to_box(
             break
         points = cut(points, inside, crossing)
     return points
+
+
+# Which opening a device drawn on the plan stands across -----------------------
+
+
+def span_covered_by_line(
+    span: tuple[Point, Point], line: tuple[Point, Point], tolerance_mm: float
+) -> float:
+    """How much of ``span`` (a stretch of a guard, as an opening's width) the
+    detection ``line`` covers, in mm: the part of the line within
+    ``tolerance_mm`` of the guard's line through the span, seen along the
+    span and within its ends. A line crossing the span at right angles covers
+    none of it, nor does one farther from it than the tolerance."""
+    (sx, sy), (ex, ey) = span
+    length = distance_mm(span[0], span[1])
+    if length == 0:
+        return 0.0
+    ux, uy = (ex - sx) / length, (ey - sy) / length
+    (px, py), (qx, qy) = line
+    along = ((px - sx) * ux + (py - sy) * uy, (qx - sx) * ux + (qy - sy) * uy)
+    across = (-(px - sx) * uy + (py - sy) * ux, -(qx - sx) * uy + (qy - sy) * ux)
+    # The stretch of the line, t in [0, 1], that lies within the tolerance.
+    step = across[1] - across[0]
+    if step == 0:
+        if abs(across[0]) > tolerance_mm:
+            return 0.0
+        low, high = 0.0, 1.0
+    else:
+        t1 = (-tolerance_mm - across[0]) / step
+        t2 = (tolerance_mm - across[0]) / step
+        low, high = max(0.0, min(t1, t2)), min(1.0, max(t1, t2))
+        if low > high:
+            return 0.0
+    a, b = sorted(along[0] + t * (along[1] - along[0]) for t in (low, high))
+    return max(0.0, min(b, length) - max(a, 0.0))
+
+
+def span_covered_by_box(
+    span: tuple[Point, Point], a: Point, b: Point, tolerance_mm: float
+) -> float:
+    """How much of ``span`` lies on the rectangle of opposite corners ``a`` and
+    ``b`` (sides along the axes, as a safety mat is drawn) grown by
+    ``tolerance_mm`` on every side, in mm (Liang–Barsky clipping)."""
+    (sx, sy), (ex, ey) = span
+    dx, dy = ex - sx, ey - sy
+    low, high = 0.0, 1.0
+    for step, room in (
+        (-dx, sx - (min(a[0], b[0]) - tolerance_mm)),
+        (dx, max(a[0], b[0]) + tolerance_mm - sx),
+        (-dy, sy - (min(a[1], b[1]) - tolerance_mm)),
+        (dy, max(a[1], b[1]) + tolerance_mm - sy),
+    ):
+        if step == 0:
+            if room < 0:
+                return 0.0
+            continue
+        t = room / step
+        if step < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    if low > high:
+        return 0.0
+    return (high - low) * distance_mm(span[0], span[1])
+
+
+def most_covered_span(
+    spans: Sequence[tuple[Point, Point]],
+    cover: Callable[[tuple[Point, Point]], float],
+    minimum_mm: float = 1.0,
+) -> int | None:
+    """The index of the span that ``cover`` (one of the two above, bound to a
+    device's line or box) covers most, at least ``minimum_mm`` of it (less is
+    a rounding, not a device across it); the first of equals; None if none."""
+    best, best_cover = None, minimum_mm
+    for index, span in enumerate(spans):
+        covered = cover(span)
+        if covered >= best_cover and (best is None or covered > best_cover):
+            best, best_cover = index, covered
+    return best

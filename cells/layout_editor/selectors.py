@@ -1,16 +1,41 @@
 """What the plan's drawing tools read: every element's id, drawing key and
 points in mm, from a cell already loaded by ``selectors.cell_with_layout``
-(no queries of its own)."""
+(no queries of its own), and where a new cell's plan opens."""
 
 from __future__ import annotations
 
 import json
+import math
 
 from django.urls import reverse
 
 from cells.drawing import element_key
 from cells.links import ID, link_for
 from cells.models import Cell
+from compliance.calculators.iso13857_tables import ROBOT_FENCE_CLEARANCE
+
+# A new cell's plan opens on the robot with room round it for the perimeter
+# still to be drawn: this many times the robot's reach (or its hazard zone,
+# when that is larger) ...
+FRAME_REACH_FACTOR = 1.5
+# ... and the clearance the reference asks between the robot's space and the
+# fence on top: the larger figure of "Keep 120-200 mm clearance"
+# (``ROBOT_FENCE_CLEARANCE``), so a fence drawn at it still shows whole.
+DEFAULT_CLEARANCE_MM = ROBOT_FENCE_CLEARANCE.range_mm[1]
+
+
+def new_cell_frame(cell: Cell) -> list[float]:
+    """The box a cell's plan opens on before any guard is drawn, as an SVG
+    viewBox (x, y, width, height; y flipped): centred on the robot's base,
+    ``FRAME_REACH_FACTOR`` × its reach (or the zone's extent, if larger) plus
+    ``DEFAULT_CLEARANCE_MM`` each way."""
+    bx, by = cell.robot_base_x_mm, cell.robot_base_y_mm
+    if cell.hazard_zone_is_polygon:
+        zone = max(math.dist((bx, by), p) for p in cell.hazard_zone_polygon_mm)
+    else:
+        zone = cell.hazard_zone_effective_radius_mm
+    half = FRAME_REACH_FACTOR * max(cell.reach_mm, zone) + DEFAULT_CLEARANCE_MM
+    return [bx - half, -by - half, 2 * half, 2 * half]
 
 
 def plan_model(cell: Cell, segments: list, stations: list, devices: list) -> dict:
@@ -82,6 +107,8 @@ def plan_model(cell: Cell, segments: list, stations: list, devices: list) -> dic
         else [],
         "edit": reverse("cells:hazard_zone_edit", args=[cell.pk]),
     }
+    # Before the first guard is drawn, the view to open on (else the plan's).
+    model["frame"] = [] if segments else new_cell_frame(cell)
     model["heights"] = sorted({s.height_mm for s in segments})
     model["ops"] = reverse("cells:plan_edit", args=[cell.pk, "OP"])
     # As an attribute, not a <script>: htmx drops script elements it swaps in.

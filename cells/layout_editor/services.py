@@ -30,6 +30,7 @@ from django.db.models import Model, ProtectedError, QuerySet, RestrictedError
 from django.utils.translation import gettext as _
 
 from cells import services
+from cells.layout_editor.guarding import LINKED_BY_PLACE, guarded_opening
 from cells.models import Cell, Device, GuardSegment, Opening, OperatorStation
 from cells.models.cell import HazardZoneShape
 from cells.models.devices import DeviceKind
@@ -67,6 +68,8 @@ class Step:
     selected: str = ""
     # Whether the element is new: its form opens beside the plan.
     created: bool = False
+    # What the person should know besides (shown in the plan's status line).
+    note: str = ""
 
     def as_dict(self) -> dict:
         return {"label": self.label, "redo": self.redo, "undo": self.undo}
@@ -544,8 +547,9 @@ PLACED_DEVICES = {
 
 def device_place(*, cell: Cell, kind: str, points: list[Point]) -> Step:
     """A light curtain or grid (its detection line), a safety mat (two
-    opposite corners) or a laser scanner (its position). Its safety data is
-    left to the device's form, which opens beside the plan."""
+    opposite corners) or a laser scanner (its position). One placed across an
+    opening is linked to it (``guarded_opening``). Its safety data is left to
+    the device's form, which opens beside the plan."""
     if PLACED_DEVICES.get(kind) != len(points):
         raise ValidationError(_("Place the device with its points on the plan."))
 
@@ -562,8 +566,22 @@ def device_place(*, cell: Cell, kind: str, points: list[Point]) -> Step:
     device.x1_mm, device.y1_mm = points[0]
     if len(points) == 2:
         device.x2_mm, device.y2_mm = points[1]
+    opening = guarded_opening(cell=cell, kind=kind, points=points)
+    device.opening = opening
     _save("device", device)
-    return _created("device", device, _("Placed %(name)s.") % {"name": device})
+    step = _created("device", device, _("Placed %(name)s.") % {"name": device})
+    if opening is not None:
+        across = _("Placed %(name)s across opening %(opening)s of %(segment)s.")
+        step.label = across % {
+            "name": device,
+            "opening": opening,
+            "segment": opening.segment,
+        }
+    elif kind in LINKED_BY_PLACE:
+        step.note = _(
+            "%(name)s crosses no opening: choose what it guards in its form."
+        ) % {"name": device}
+    return step
 
 
 def station_place(*, cell: Cell, at: Point) -> Step:

@@ -170,14 +170,25 @@ def plan_edit(request: HttpRequest, cell_pk: int, operation: str) -> HttpRespons
     if isinstance(result, services.Step):
         stack.push(result)
         message, selected, created = result.label, result.selected, result.created
+        note = result.note
     else:
-        message, selected, created = result, "", False
+        message, selected, created, note = result, "", False, ""
     if not is_fragment_request(request):
         messages.success(request, message)
+        if note:
+            messages.warning(request, note)
         return redirect("cells:cell_detail", pk=cell.pk)
     response = render_workspace(request, cell.pk, saved=message)
-    # After the swap, so the page's editor finds the new plan.
+    # After the swap, so the page's editor finds the new plan; the message
+    # and the note go to the plan's status line.
     response["HX-Trigger-After-Settle"] = json.dumps(
-        {"plan-edited": {"selected": selected, "created": created}}
+        {
+            "plan-edited": {
+                "selected": selected,
+                "created": created,
+                "message": message,
+                "note": note,
+            }
+        }
     )
     return response

@@ -7,18 +7,54 @@
    status area. The page's plan model (JSON in the data-plan-model attribute)
    gives every element's id and points in mm; SVG user units are mm with y
    flipped (data-mm-transform on the svg). No inline script or style: the CSP
-   forbids both; positions are set through the CSSOM. */
+   forbids both; positions are set through the CSSOM.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-const HIT_PX = 12; // how near (screen pixels) a pointer must be to grab a thing
+   The plan's geometry (snapping, hit-testing) is in layout-editor-plan.js,
+   what is drawn over it (the shape being drawn, handles) in
+   layout-editor-overlay.js, how it sits on the screen (its size, a new
+   cell's first view, the labels' size) in layout-editor-view.js: modules
+   this one imports, so the page loads this one alone. Every text the person
+   reads comes from the toolbar's data-msg-* attributes, translated by the
+   template. */
+
+import {
+  HIT_PX,
+  along,
+  cornerAt,
+  dist,
+  dragSnap,
+  hitTest,
+  nearestOnSegment,
+  pair,
+  pt,
+  segmentNear,
+  snap,
+  toUser,
+  unitsPerPx,
+  userToMm,
+} from "./layout-editor-plan.js";
+import { clearOverlay, handles, itemFor, preview } from "./layout-editor-overlay.js";
+import { fitBox, onPlan, openOnPlan, readableLabels, sizePlan } from "./layout-editor-view.js";
+
 const CLICK_PX = 4; // a press that moves less than this is a click
 const POLYLINE_TOOLS = new Set(["fence", "wall", "machine_body"]);
 const TWO_POINT_TOOLS = new Set(["rectangle", "light_curtain", "safety_mat"]);
 const ONE_POINT_TOOLS = new Set(["laser_scanner", "station"]);
+const SNAP_STEPS = ["0", "10", "50", "100", "500"]; // the toolbar's grid, mm
+const SNAP_KEY = "cell-safety-planner.plan-snap"; // the grid chosen, kept
+
+function storedSnap() {
+  try {
+    const kept = window.localStorage.getItem(SNAP_KEY);
+    return SNAP_STEPS.includes(kept) ? Number(kept) : 50;
+  } catch {
+    return 50; // storage refused (a private window): the default grid
+  }
+}
 
 const state = {
   tool: "select",
-  snap: 50,
+  snap: storedSnap(),
   height: null, // the guard height typed, kept across swaps
   points: [], // corners clicked so far for the shape being drawn
   drag: null,
@@ -28,6 +64,7 @@ const state = {
   pinch: null,
   lastClient: null,
   toolsOpen: false, // the phone's "Tools" disclosure
+  notice: null, // what the last edit said, kept while its form opens
 };
 
 // The page ---------------------------------------------------------------------
@@ -47,6 +84,7 @@ function editor() {
     svg,
     model,
     canEdit: root.dataset.canEdit === "true",
+    step: state.snap,
   };
 }
 
@@ -55,413 +93,67 @@ function message(name) {
   return (root && root.dataset[`msg${name[0].toUpperCase()}${name.slice(1)}`]) || "";
 }
 
+// The status line: what the tool needs next, what was done, what went wrong.
+// ``lines``: [text, kind] pairs, kind "hint", "done", "warning" or "error".
 function setStatus(text, refused = false) {
+  showStatus([[text, refused ? "error" : "hint"]]);
+}
+
+function showStatus(lines) {
   const status = document.getElementById("plan-status");
   if (!status) {
     return;
   }
   status.classList.remove("floating");
   status.replaceChildren();
-  if (text) {
-    const p = document.createElement("p");
-    p.className = `message ${refused ? "error" : "hint"}`;
-    p.textContent = text;
-    status.append(p);
-  }
-}
-
-// Coordinates ------------------------------------------------------------------
-
-function toUser(svg, clientX, clientY) {
-  const point = svg.createSVGPoint();
-  point.x = clientX;
-  point.y = clientY;
-  const p = point.matrixTransform(svg.getScreenCTM().inverse());
-  return { x: p.x, y: p.y };
-}
-
-const userToMm = (u) => ({ x: u.x, y: -u.y });
-const mmToUser = (p) => ({ x: p.x, y: -p.y });
-const unitsPerPx = (svg) => 1 / svg.getScreenCTM().a;
-const pt = (pair) => ({ x: pair[0], y: pair[1] });
-const pair = (p) => [Math.round(p.x), Math.round(p.y)];
-const dist = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
-
-function nearestOnSegment(p, a, b) {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const length2 = dx * dx + dy * dy || 1;
-  const t = Math.min(1, Math.max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2));
-  return { point: { x: a.x + dx * t, y: a.y + dy * t }, t };
-}
-
-function along(a, b, mm) {
-  const length = dist(a, b) || 1;
-  return { x: a.x + ((b.x - a.x) * mm) / length, y: a.y + ((b.y - a.y) * mm) / length };
-}
-
-// Snapping: to an end point, else onto a segment, else to the grid. ``skip``
-// lists the points being dragged: they, and the segments ending at one of
-// them (which stretch with the drag), are no target.
-const nearAny = (p, points) => points.some((q) => dist(p, q) <= 1);
-
-function endpoints(model, skip) {
-  const ends = [];
-  for (const s of model.segments) {
-    ends.push(pt(s.a), pt(s.b));
-  }
-  for (const d of model.devices) {
-    ends.push(...d.points.map(pt));
-  }
-  for (const t of model.stations) {
-    ends.push(pt(t.at));
-  }
-  ends.push(...model.zone.polygon.map(pt));
-  return ends.filter((e) => !nearAny(e, skip));
-}
-
-// The nearest other element's end point, else the nearest point on a
-// segment, within reach of ``raw``; or null.
-function snapToObjects(ed, raw, skip = []) {
-  const tol = HIT_PX * unitsPerPx(ed.svg);
-  let best = null;
-  for (const e of endpoints(ed.model, skip)) {
-    const d = dist(e, raw);
-    if (d <= tol && (!best || d < best.d)) {
-      best = { d, point: e, to: "end" };
-    }
-  }
-  if (best) {
-    return best;
-  }
-  for (const s of ed.model.segments) {
-    if (nearAny(pt(s.a), skip) || nearAny(pt(s.b), skip)) {
-      continue;
-    }
-    const near = nearestOnSegment(raw, pt(s.a), pt(s.b));
-    const d = dist(near.point, raw);
-    if (d <= tol && (!best || d < best.d)) {
-      best = { d, point: near.point, to: "segment", segment: s };
-    }
-  }
-  if (best) {
-    return { ...best, point: { x: Math.round(best.point.x), y: Math.round(best.point.y) } };
-  }
-  return null;
-}
-
-function snap(ed, raw, { skip = [], free = false } = {}) {
-  const found = free ? null : snapToObjects(ed, raw, skip);
-  if (found) {
-    return found;
-  }
-  const step = state.snap || 1;
-  return {
-    point: { x: Math.round(raw.x / step) * step, y: Math.round(raw.y / step) * step },
-    to: "grid",
-  };
-}
-
-function snapDelta(d) {
-  const step = state.snap || 1;
-  return { x: Math.round(d.x / step) * step, y: Math.round(d.y / step) * step };
-}
-
-// Where a dragged element goes: the move that puts one of its corners on
-// another element's end point or segment, when one comes within reach;
-// else the move rounded to the grid. ``point`` is the point snapped (the
-// corner, or where the grabbed point lands), for the mark and the read-out.
-function dragSnap(ed, drag, raw) {
-  const d = { x: raw.x - drag.start.x, y: raw.y - drag.start.y };
-  if (drag.type === "element") {
-    const corners = shapePoints(ed, drag.hit);
-    let best = null;
-    for (const c of corners) {
-      const found = snapToObjects(ed, { x: c.x + d.x, y: c.y + d.y }, corners);
-      if (found && (!best || found.d < best.found.d)) {
-        best = { found, corner: c };
-      }
-    }
-    if (best) {
-      const p = best.found.point;
-      return {
-        delta: { x: Math.round(p.x - best.corner.x), y: Math.round(p.y - best.corner.y) },
-        point: p,
-        to: best.found.to,
-      };
-    }
-  }
-  const delta = snapDelta(d);
-  return { delta, point: { x: drag.start.x + delta.x, y: drag.start.y + delta.y }, to: "grid" };
-}
-
-// Hit-testing against the plan model, nearest kind of thing first.
-function hitTest(ed, p, target) {
-  const tol = HIT_PX * unitsPerPx(ed.svg);
-  const model = ed.model;
-  const segments = new Map(model.segments.map((s) => [s.id, s]));
-  for (const o of model.openings) {
-    const s = segments.get(o.segment);
-    const a = along(pt(s.a), pt(s.b), o.offset_mm);
-    const b = along(pt(s.a), pt(s.b), o.offset_mm + o.width_mm);
-    if (dist(nearestOnSegment(p, a, b).point, p) <= tol) {
-      return { kind: "opening", item: o };
-    }
-  }
-  for (const t of model.stations) {
-    if (dist(pt(t.at), p) <= tol * 1.5) {
-      return { kind: "station", item: t };
-    }
-  }
-  for (const d of model.devices) {
-    if (d.points.length === 1 && dist(pt(d.points[0]), p) <= tol * 1.5) {
-      return { kind: "device", item: d };
-    }
-    if (d.points.length === 2 && d.kind !== "safety_mat") {
-      const [a, b] = d.points.map(pt);
-      if (dist(nearestOnSegment(p, a, b).point, p) <= tol) {
-        return { kind: "device", item: d };
-      }
-    }
-  }
-  let best = null;
-  for (const s of model.segments) {
-    const d = dist(nearestOnSegment(p, pt(s.a), pt(s.b)).point, p);
-    if (d <= tol && (!best || d < best.d)) {
-      best = { d, kind: "segment", item: s };
-    }
-  }
-  if (best) {
-    return best;
-  }
-  for (const d of model.devices) {
-    if (d.kind === "safety_mat" && d.points.length === 2) {
-      const [a, b] = d.points.map(pt);
-      const inside =
-        p.x >= Math.min(a.x, b.x) && p.x <= Math.max(a.x, b.x) &&
-        p.y >= Math.min(a.y, b.y) && p.y <= Math.max(a.y, b.y);
-      if (inside) {
-        return { kind: "device", item: d };
-      }
-    }
-  }
-  if (target && target.closest('[data-key="zone"]')) {
-    return { kind: "zone", item: model.zone };
-  }
-  return null;
-}
-
-function cornerAt(ed, p) {
-  const tol = HIT_PX * unitsPerPx(ed.svg);
-  let best = null;
-  for (const s of ed.model.segments) {
-    for (const e of [pt(s.a), pt(s.b)]) {
-      const d = dist(e, p);
-      if (d <= tol && (!best || d < best.d)) {
-        best = { d, point: e };
-      }
-    }
-  }
-  return best && best.point;
-}
-
-// The overlay: what is being drawn or dragged, drawn by this script ----------------
-
-function overlay(ed) {
-  let g = ed.svg.querySelector("g.editor-overlay");
-  if (!g) {
-    g = document.createElementNS(SVG_NS, "g");
-    g.setAttribute("class", "editor-overlay");
-    ed.svg.append(g);
-  }
-  return g;
-}
-
-function clearOverlay() {
-  for (const g of document.querySelectorAll("g.editor-overlay")) {
-    g.replaceChildren();
-  }
-}
-
-function drawLine(g, a, b, cls = "") {
-  const line = document.createElementNS(SVG_NS, "line");
-  const ua = mmToUser(a);
-  const ub = mmToUser(b);
-  line.setAttribute("x1", ua.x);
-  line.setAttribute("y1", ua.y);
-  line.setAttribute("x2", ub.x);
-  line.setAttribute("y2", ub.y);
-  line.setAttribute("class", cls);
-  g.append(line);
-}
-
-function drawMark(ed, g, p, cls = "snap-mark") {
-  const circle = document.createElementNS(SVG_NS, "circle");
-  const u = mmToUser(p);
-  circle.setAttribute("cx", u.x);
-  circle.setAttribute("cy", u.y);
-  circle.setAttribute("r", 5 * unitsPerPx(ed.svg));
-  circle.setAttribute("class", cls);
-  g.append(circle);
-}
-
-function rectangleCorners(a, b) {
-  return [a, { x: b.x, y: a.y }, b, { x: a.x, y: b.y }, a];
-}
-
-function preview(ed, current) {
-  const g = overlay(ed);
-  g.replaceChildren();
-  if (current) {
-    drawMark(ed, g, current.point, `snap-mark to-${current.to}`);
-  }
-  const here = current && current.point;
-  const points = state.points;
-  if (points.length && here) {
-    if (state.tool === "rectangle" || state.tool === "safety_mat") {
-      const c = rectangleCorners(points[0], here);
-      for (let i = 0; i < 4; i += 1) {
-        drawLine(g, c[i], c[i + 1], "draft");
-      }
-    } else {
-      const chain = [...points, here];
-      for (let i = 0; i + 1 < chain.length; i += 1) {
-        drawLine(g, chain[i], chain[i + 1], "draft");
-      }
-      if (state.tool === "zone" && points.length >= 2) {
-        drawLine(g, here, points[0], "draft faint");
-      }
-    }
-  }
-  const drag = state.drag;
-  if (drag && drag.moved && here) {
-    if (drag.type === "corner") {
-      for (const s of ed.model.segments) {
-        for (const [end, other] of [["a", "b"], ["b", "a"]]) {
-          if (dist(pt(s[end]), drag.from) <= 1) {
-            drawLine(g, here, pt(s[other]), "draft");
-          }
-        }
-      }
-    } else if (drag.type === "opening-new") {
-      const s = drag.segment;
-      const b = nearestOnSegment(here, pt(s.a), pt(s.b)).point;
-      drawLine(g, drag.a, b, "draft opening");
-    } else if (drag.type === "element" || drag.type === "opening") {
-      const d = drag.snapped ? drag.snapped.delta : { x: 0, y: 0 };
-      for (const [a, b] of shapeLines(ed, drag.hit)) {
-        drawLine(g, { x: a.x + d.x, y: a.y + d.y }, { x: b.x + d.x, y: b.y + d.y }, "draft");
-      }
+  for (const [text, kind] of lines) {
+    if (text) {
+      const p = document.createElement("p");
+      p.className = `message ${kind}`;
+      p.textContent = text;
+      status.append(p);
     }
   }
 }
 
-function shapeLines(ed, hit) {
-  const item = hit.item;
-  if (hit.kind === "segment") {
-    return [[pt(item.a), pt(item.b)]];
+// What the current tool asks for first.
+function toolHint(tool) {
+  if ((POLYLINE_TOOLS.has(tool) || tool === "rectangle") && !height()) {
+    return message("height");
   }
-  if (hit.kind === "opening") {
-    const s = ed.model.segments.find((x) => x.id === item.segment);
-    return [[along(pt(s.a), pt(s.b), item.offset_mm), along(pt(s.a), pt(s.b), item.offset_mm + item.width_mm)]];
-  }
-  if (hit.kind === "device" && item.points.length === 2) {
-    const [a, b] = item.points.map(pt);
-    if (item.kind === "safety_mat") {
-      const c = rectangleCorners(a, b);
-      return [0, 1, 2, 3].map((i) => [c[i], c[i + 1]]);
-    }
-    return [[a, b]];
-  }
-  if (hit.kind === "zone" && item.polygon.length) {
-    const c = item.polygon.map(pt);
-    return c.map((p, i) => [p, c[(i + 1) % c.length]]);
-  }
-  const at = hit.kind === "station" ? pt(item.at) : hit.kind === "zone" ? pt(item.base) : pt(item.points[0]);
-  const r = 8 * unitsPerPx(ed.svg);
-  return [
-    [{ x: at.x - r, y: at.y }, { x: at.x + r, y: at.y }],
-    [{ x: at.x, y: at.y - r }, { x: at.x, y: at.y + r }],
-  ];
+  const hint = POLYLINE_TOOLS.has(tool)
+    ? "polyline"
+    : { select: "select", rectangle: "rectangle", opening: "opening", light_curtain: "line", safety_mat: "mat", laser_scanner: "point", station: "point", zone: "zone" }[tool];
+  return message(hint);
 }
 
-// The pointer's point in mm, as snapped, and what it snapped to.
-// The corners of an element, in mm: what its handles mark and what snaps
-// when it is dragged.
-function shapePoints(ed, hit) {
-  const item = hit.item;
-  if (hit.kind === "segment") {
-    return [pt(item.a), pt(item.b)];
-  }
-  if (hit.kind === "opening") {
-    return shapeLines(ed, hit)[0];
-  }
-  if (hit.kind === "device") {
-    const points = item.points.map(pt);
-    return item.kind === "safety_mat" && points.length === 2
-      ? rectangleCorners(points[0], points[1]).slice(0, 4)
-      : points;
-  }
-  if (hit.kind === "station") {
-    return [pt(item.at)];
-  }
-  return [pt(item.base), ...item.polygon.map(pt)];
+// What it asks for once the first point is down.
+function nextHint(tool) {
+  const next = { rectangle: "rectangleNext", light_curtain: "lineNext", safety_mat: "matNext" }[tool];
+  return next ? message(next) : toolHint(tool);
 }
 
-// Handles: a square on each corner of the selected element, and on every
-// corner where guard segments meet (dragged, all their ends follow). Drawn
-// under the overlay; they take no pointer events, the hit-testing is in mm.
-function handles(ed) {
-  let g = ed.svg.querySelector("g.editor-handles");
-  if (!g) {
-    g = document.createElementNS(SVG_NS, "g");
-    g.setAttribute("class", "editor-handles");
-    ed.svg.insertBefore(g, ed.svg.querySelector("g.editor-overlay"));
+// A guard's tool with no height typed: say so (``refused``: a click came
+// first), and open the field for it.
+function wantsHeight(refused) {
+  if (!(POLYLINE_TOOLS.has(state.tool) || state.tool === "rectangle") || height()) {
+    return false;
   }
-  g.replaceChildren();
-  if (!ed.canEdit || state.tool !== "select") {
-    return;
+  setStatus(message("height"), refused);
+  state.toolsOpen = true;
+  foldTools();
+  const field = document.querySelector('[name="plan-height"]');
+  if (field) {
+    field.focus({ preventScroll: true });
   }
-  const corners = [];
-  for (const s of ed.model.segments) {
-    for (const e of [pt(s.a), pt(s.b)]) {
-      const known = corners.find((c) => dist(c.point, e) <= 1);
-      if (known) {
-        known.count += 1;
-      } else {
-        corners.push({ point: e, count: 1 });
-      }
-    }
-  }
-  const item = state.selected && itemFor(ed.model, state.selected.kind, state.selected.id);
-  const chosen = item ? shapePoints(ed, { kind: state.selected.kind, item }) : [];
-  const size = 9 * unitsPerPx(ed.svg);
-  const square = (p, cls) => {
-    const rect = document.createElementNS(SVG_NS, "rect");
-    const u = mmToUser(p);
-    rect.setAttribute("x", u.x - size / 2);
-    rect.setAttribute("y", u.y - size / 2);
-    rect.setAttribute("width", size);
-    rect.setAttribute("height", size);
-    rect.setAttribute("class", cls);
-    g.append(rect);
-  };
-  for (const c of corners) {
-    if (c.count > 1 && !nearAny(c.point, chosen)) {
-      square(c.point, "handle shared");
-    }
-  }
-  for (const p of chosen) {
-    const shared = corners.some((c) => c.count > 1 && dist(c.point, p) <= 1);
-    square(p, shared ? "handle selected shared" : "handle selected");
-  }
+  return true;
 }
 
 function readout(p, to = "") {
   const out = document.querySelector("[data-readout]");
   if (out && p) {
     const f = (v) => Math.round(v).toLocaleString("en").replace("-", "−");
-    const onto = { end: message("snapEnd"), segment: message("snapSegment") }[to];
+    const onto = { end: message("snapEnd"), underlay: message("snapUnderlay"), segment: message("snapSegment") }[to];
     out.value = `x ${f(p.x)}, y ${f(p.y)} mm${onto ? ` · ${onto}` : ""}`;
     out.textContent = out.value;
     out.dataset.snapped = to;
@@ -475,6 +167,7 @@ function send(ed, operation, values) {
   for (const [name, value] of Object.entries(values || {})) {
     body[name] = typeof value === "object" && value !== null ? JSON.stringify(value) : value;
   }
+  state.notice = null;
   setStatus(message("busy"));
   return window.htmx.ajax("POST", ed.model.ops.replace("/OP/", `/${operation}/`), {
     target: "#workspace",
@@ -485,14 +178,6 @@ function send(ed, operation, values) {
 
 function openForm(url) {
   window.htmx.ajax("GET", url, { target: "#workspace", swap: "outerHTML" });
-}
-
-function itemFor(model, kind, id) {
-  const list = { segment: model.segments, opening: model.openings, device: model.devices, station: model.stations }[kind];
-  if (kind === "zone") {
-    return model.zone;
-  }
-  return list ? list.find((x) => x.id === id) : null;
 }
 
 function select(ed, hit, { open = true } = {}) {
@@ -516,7 +201,7 @@ function highlight(ed) {
       g.classList.add("editor-selected");
     }
   }
-  handles(ed);
+  handles(ed, state);
 }
 
 // Finishing shapes ------------------------------------------------------------------
@@ -553,9 +238,28 @@ function twoPoints(ed, a, b) {
 
 // Pointer events ---------------------------------------------------------------------
 
+// What a press off the drawing is not: a control, the tools, the side panel.
+const NOT_THE_PLAN = "a, button, input, select, textarea, label, summary, [contenteditable], .plan-editor, .side";
+
+// A press beside the drawing while a drawing tool is on draws nothing there:
+// the status line says so (a corner already clicked is kept).
+function offPlan(ed, event) {
+  const target = event.target;
+  if (!ed.canEdit || state.tool === "select" || event.button > 0 || !target.closest) {
+    return;
+  }
+  if (target.closest("#workspace") && !target.closest(NOT_THE_PLAN)) {
+    setStatus(message("outside"), true);
+  }
+}
+
 function onPointerDown(event) {
   const ed = editor();
-  if (!ed || !ed.svg.contains(event.target) || event.button > 0) {
+  if (ed && !ed.svg.contains(event.target)) {
+    offPlan(ed, event);
+    return;
+  }
+  if (!ed || event.button > 0) {
     return;
   }
   event.preventDefault();
@@ -584,6 +288,10 @@ function onPointerDown(event) {
     }
     return;
   }
+  if (wantsHeight(true)) {
+    return;
+  }
+  state.notice = null;
   const snapped = snap(ed, raw);
   if (tool === "opening") {
     const s = snapped.segment || segmentNear(ed, snapped.point);
@@ -603,6 +311,7 @@ function onPointerDown(event) {
     if (state.points.length === 0) {
       state.points = [snapped.point];
       state.drag = { ...base, type: "two-point" };
+      setStatus(nextHint(tool));
     } else {
       twoPoints(ed, state.points[0], snapped.point);
     }
@@ -613,21 +322,9 @@ function onPointerDown(event) {
       finishShape(ed, { closed: true });
     } else {
       state.points.push(snapped.point);
-      preview(ed, snapped);
+      preview(ed, state, snapped);
     }
   }
-}
-
-function segmentNear(ed, p) {
-  const tol = HIT_PX * unitsPerPx(ed.svg);
-  let best = null;
-  for (const s of ed.model.segments) {
-    const d = dist(nearestOnSegment(p, pt(s.a), pt(s.b)).point, p);
-    if (d <= tol && (!best || d < best.d)) {
-      best = { d, s };
-    }
-  }
-  return best && best.s;
 }
 
 function onPointerMove(event) {
@@ -673,7 +370,7 @@ function onPointerMove(event) {
   }
   readout(current.point, current.to);
   if (ed.canEdit && (state.tool !== "select" || drag)) {
-    preview(ed, current);
+    preview(ed, state, current);
   }
 }
 
@@ -699,7 +396,9 @@ function onPointerUp(event) {
     return;
   }
   if (drag.type === "two-point") {
-    if (drag.moved) {
+    if (drag.moved && !onPlan(ed, event.clientX, event.clientY)) {
+      setStatus(message("outside"), true); // the first corner stays
+    } else if (drag.moved) {
       twoPoints(ed, state.points[0], snap(ed, raw).point);
     }
     return;
@@ -749,7 +448,19 @@ function currentView(ed) {
 function setView(ed, box) {
   state.view = box;
   ed.svg.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
-  handles(ed);
+  readableLabels(ed);
+  handles(ed, state);
+}
+
+// The view that shows the whole plan (a new cell's: the frame round the
+// robot), with the plan sized to the window.
+function fit(ed) {
+  sizePlan(ed);
+  const box = fitBox(ed).join(" ");
+  ed.svg.dataset.fitBox = box;
+  if (!state.view) {
+    ed.svg.setAttribute("viewBox", box);
+  }
 }
 
 function zoomAt(ed, factor, client) {
@@ -789,15 +500,16 @@ function setTool(tool) {
   const ed = editor();
   if (ed) {
     ed.svg.classList.toggle("drawing", tool !== "select");
-    handles(ed);
+    handles(ed, state);
   }
-  // On a phone the tools fold away again once one is chosen: the plan shows.
+  // On a phone the tools fold away again once one is chosen: the plan shows
+  // (unless the guard height is still wanted: its field stays open).
   state.toolsOpen = false;
+  state.notice = null;
   foldTools();
-  const hint = POLYLINE_TOOLS.has(tool)
-    ? "polyline"
-    : { select: "select", rectangle: "rectangle", opening: "opening", light_curtain: "line", safety_mat: "mat", laser_scanner: "point", station: "point", zone: "zone" }[tool];
-  setStatus(message(hint));
+  if (!ed || !ed.canEdit || !wantsHeight(false)) {
+    setStatus(toolHint(tool));
+  }
 }
 
 // The "Tools" disclosure, shown on narrow screens only (layout-editor.css).
@@ -833,7 +545,8 @@ function onClick(event) {
     if (zoom.dataset.zoom === "fit") {
       state.view = null;
       ed.svg.setAttribute("viewBox", ed.svg.dataset.fitBox);
-      handles(ed);
+      readableLabels(ed);
+      handles(ed, state);
     } else {
       zoomAt(ed, zoom.dataset.zoom === "in" ? 1 / 1.4 : 1.4, null);
     }
@@ -843,8 +556,17 @@ function onClick(event) {
 function onChange(event) {
   if (event.target.name === "plan-snap") {
     state.snap = Number(event.target.value);
+    try {
+      window.localStorage.setItem(SNAP_KEY, String(state.snap));
+    } catch {
+      // Not kept (storage refused): the grid holds for this page.
+    }
   } else if (event.target.name === "plan-height") {
     state.height = event.target.value;
+    // The height given: the tool says what it needs next.
+    if (state.tool !== "select" && !state.points.length) {
+      setStatus(toolHint(state.tool));
+    }
   }
 }
 
@@ -866,6 +588,12 @@ function onKeyDown(event) {
       select(ed, null, { open: false });
       setTool("select");
     }
+    return;
+  }
+  if (event.key === "Enter" && event.target.name === "plan-height" && state.toolsOpen) {
+    event.preventDefault(); // the height given: on a phone, back to the plan
+    state.toolsOpen = false;
+    foldTools();
     return;
   }
   if (typing(event.target)) {
@@ -900,14 +628,15 @@ function refresh() {
   if (!ed) {
     return;
   }
-  ed.svg.dataset.fitBox = ed.svg.getAttribute("viewBox");
-  if (state.view) {
-    setView(ed, state.view);
-  }
   const toolbar = ed.root.querySelector(".plan-toolbar");
   if (toolbar) {
     toolbar.hidden = false;
   }
+  fit(ed);
+  if (state.view) {
+    setView(ed, state.view);
+  }
+  readableLabels(ed);
   const snapField = document.querySelector('[name="plan-snap"]');
   if (snapField) {
     snapField.value = String(state.snap);
@@ -923,6 +652,23 @@ function refresh() {
   ed.svg.classList.add("editable");
   foldTools();
   highlight(ed);
+  openOnPlan(ed);
+  // What the last edit said, again once the device's form has opened (the
+  // swap emptied the status line).
+  const status = document.getElementById("plan-status");
+  if (state.notice && status && !status.childElementCount) {
+    showStatus(state.notice);
+    state.notice = null;
+  }
+}
+
+function onResize() {
+  const ed = editor();
+  if (ed) {
+    fit(ed);
+    readableLabels(ed);
+    handles(ed, state);
+  }
 }
 
 function onEdited(event) {
@@ -931,6 +677,16 @@ function onEdited(event) {
   if (!ed) {
     return;
   }
+  // The status line: what was done, what to know of it, what the tool wants
+  // next (but a device's form opens: that comes next).
+  const opensForm = detail.created && (detail.selected || "").startsWith("device:");
+  const lines = [
+    [detail.message, "done"],
+    [detail.note, "warning"],
+    [state.tool === "select" || opensForm ? "" : toolHint(state.tool), "hint"],
+  ];
+  showStatus(lines);
+  state.notice = opensForm ? lines : null;
   if (detail.selected) {
     const [kind, id] = detail.selected.split(":");
     state.selected = { kind, id: Number(id) };
@@ -969,4 +725,5 @@ document.addEventListener("plan-edited", onEdited);
 document.addEventListener("htmx:afterSwap", onAfterSwap);
 document.addEventListener("htmx:afterSettle", refresh);
 document.addEventListener("htmx:responseError", clearOverlay);
+window.addEventListener("resize", onResize);
 refresh();

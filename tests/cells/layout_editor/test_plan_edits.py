@@ -152,7 +152,14 @@ def test_light_curtain_line_placed(owner_client, cell):
     )
     assert device.kind == "light_curtain"
     trigger = json.loads(response["HX-Trigger-After-Settle"])["plan-edited"]
-    assert trigger == {"selected": f"device:{device.pk}", "created": True}
+    assert trigger == {
+        "selected": f"device:{device.pk}",
+        "created": True,
+        # For the plan's status line: it stands across no opening.
+        "message": "Placed Safety light curtain 1.",
+        "note": "Safety light curtain 1 crosses no opening: choose what it guards "
+        "in its form.",
+    }
     assert 'class="device curtain' in response.text
 
 
