@@ -209,13 +209,15 @@ TIME_ZONE = env_str("TIME_ZONE", "Asia/Seoul")
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Hashed and compressed names when DEBUG is off (config/storage.py).
+PRODUCTION_STATIC_STORAGE = "config.storage.StaticStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else PRODUCTION_STATIC_STORAGE
         )
     },
 }
