@@ -15,6 +15,7 @@ from cells.models import (
     LayoutImage,
     LayoutUnderlay,
     Membership,
+    MotionProgram,
     Opening,
     OperatorStation,
     Organisation,
@@ -163,6 +164,24 @@ class LayoutUnderlayAdmin(admin.ModelAdmin):
     @admin.display(description=_("lines"))
     def line_count(self, obj: LayoutUnderlay) -> int:
         return len(obj.lines)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(MotionProgram)
+class MotionProgramAdmin(admin.ModelAdmin):
+    """Read-only: the file as the robot programmer wrote it, kept unchanged
+    (its checksum says so); it can be removed here."""
+
+    list_display = ["file_name", "format", "cell", "imported_by", "imported_at"]
+    list_select_related = ["cell", "imported_by"]
+    search_fields = ["file_name", "cell__name", "sha256"]
+    fields = ["cell", "file_name", "format", "units", "sha256", "imported_by"]
+    readonly_fields = fields
 
     def has_add_permission(self, request):
         return False

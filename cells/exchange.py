@@ -29,6 +29,7 @@ from cells.applications import (
     Application,
     TaskType,
 )
+from compliance.calculators.ts15066_tables import BodyRegion
 
 FORMAT = "cell-safety-planner/1"
 
@@ -204,6 +205,10 @@ class OperatorStationDoc(_Doc):
     label: str = Field(min_length=1, max_length=60)
     x_mm: Coordinate
     y_mm: Coordinate
+    # ISO/TS 15066 body regions exposed there, and how far round it the robot
+    # can touch the person (None: the arm's reach the standard gives).
+    exposed_regions: list[BodyRegion] = Field(default_factory=list, max_length=12)
+    contact_reach_mm: PositiveLength | None = None
 
 
 class OpeningRef(_Doc):
@@ -271,6 +276,9 @@ class CellDocument(_Doc):
     task_type: TaskType = "structured_pick_place"
     robot: RobotDoc
     robot_base: PointDoc
+    # How the robot's base frame is turned on the plan (counter-clockwise
+    # from the plan's x axis): a robot program is drawn by it.
+    robot_base_rotation_deg: Annotated[int, Field(ge=-180, le=180), _NOT_A_BOOLEAN] = 0
     hazard_zone: HazardZoneDoc
     guard_segments: list[GuardSegmentDoc] = Field(
         default_factory=list, max_length=MAX_GUARD_SEGMENTS

@@ -25,6 +25,7 @@ from cells.models.projects import default_currency
 from cells.naming import opening_place
 from cells.selectors import layout_names_read
 from compliance.calculators import editions as editions_registry
+from compliance.calculators.ts15066 import body_region_table
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 from config.parsers import JSONDepthError, loads
@@ -235,7 +236,12 @@ class CellForm(
     figure here that leaves the hazard zone smaller than the robot's maximum
     space is refused above the form (the zone's own fields are there)."""
 
-    zero_when_empty = ("end_effector_mm", "workpiece_mm", "hazard_zone_lower_mm")
+    zero_when_empty = (
+        "end_effector_mm",
+        "workpiece_mm",
+        "hazard_zone_lower_mm",
+        "robot_base_rotation_deg",
+    )
 
     collaborative_modes = forms.MultipleChoiceField(
         label=_("Collaborative modes (ISO/TS 15066)"),
@@ -275,6 +281,7 @@ class CellForm(
             "task_description",
             "robot_base_x_mm",
             "robot_base_y_mm",
+            "robot_base_rotation_deg",
             "stopping_time_ms",
             "stopping_distance_mm",
             "programmed_speed_mm_s",
@@ -353,8 +360,10 @@ class PolygonField(forms.CharField):
         return points
 
 
-class HazardZoneForm(LayoutElementForm):
+class HazardZoneForm(ZeroWhenEmptyMixin, LayoutElementForm):
     """Robot base and hazard zone, edited beside the drawing."""
+
+    zero_when_empty = ("robot_base_rotation_deg",)
 
     hazard_zone_polygon_mm = PolygonField(
         label=_("Hazard zone corners (mm)"),
@@ -367,6 +376,7 @@ class HazardZoneForm(LayoutElementForm):
         fields = [
             "robot_base_x_mm",
             "robot_base_y_mm",
+            "robot_base_rotation_deg",
             "hazard_zone_shape",
             "hazard_zone_radius_mm",
             "hazard_zone_polygon_mm",
@@ -506,9 +516,20 @@ class DeviceForm(LayoutElementForm):
 
 
 class OperatorStationForm(LayoutElementForm):
+    exposed_regions = forms.MultipleChoiceField(
+        label=_("Body regions exposed"),
+        required=False,
+        choices=[(str(row.region_id), _(row.name)) for row in body_region_table()],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "The ISO/TS 15066 body regions the robot can touch at this station: "
+            "a robot program's segments near it are judged against them."
+        ),
+    )
+
     class Meta:
         model = OperatorStation
-        fields = ["label", "x_mm", "y_mm"]
+        fields = ["label", "x_mm", "y_mm", "exposed_regions", "contact_reach_mm"]
 
 
 class CellCertificateForm(VersionedFormMixin, forms.ModelForm):

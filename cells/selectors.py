@@ -320,6 +320,7 @@ def cell_document(cell: Cell) -> CellDocument:
             collaborative_modes=list(cell.collaborative_modes),
         ),
         robot_base=PointDoc(x_mm=cell.robot_base_x_mm, y_mm=cell.robot_base_y_mm),
+        robot_base_rotation_deg=cell.robot_base_rotation_deg,
         hazard_zone=HazardZoneDoc(
             shape=cell.hazard_zone_shape,
             radius_mm=cell.hazard_zone_radius_mm,
@@ -343,7 +344,11 @@ def cell_document(cell: Cell) -> CellDocument:
             ],
             "operator_stations": [
                 OperatorStationDoc(
-                    label=station.label, x_mm=station.x_mm, y_mm=station.y_mm
+                    label=station.label,
+                    x_mm=station.x_mm,
+                    y_mm=station.y_mm,
+                    exposed_regions=station.exposed_regions,
+                    contact_reach_mm=station.contact_reach_mm,
                 )
                 for station in cell.stations.all()
             ],

@@ -351,6 +351,8 @@ SPECTACULAR_SETTINGS = {
         "TaskTypeCodeEnum": "compliance.plan.schemas.TASK_TYPE_CODES",
         "CollaborativeModeCodeEnum": "compliance.plan.schemas.COLLABORATIVE_MODE_CODES",
         "PlanKeyEnum": "compliance.plan.schemas.PLAN_KEYS",
+        "ProgramUnitsEnum": "cells.motion.api.PROGRAM_UNITS",
+        "DxfUnitsEnum": "cells.layout_dxf.reading.UNIT_NAMES",
         # (A custom line has the same categories: the set keeps its first name.)
         "CustomLineCategoryEnum": "compliance.costs.schemas.CATEGORY_CODES",
         "TaskTypeEnum": "cells.models.cell.TASK_TYPE_CHOICES",

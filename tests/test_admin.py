@@ -26,6 +26,7 @@ from cells.models import (
     LayoutImage,
     LayoutUnderlay,
     Membership,
+    MotionProgram,
     Opening,
     Organisation,
     Project,
@@ -243,6 +244,13 @@ ONE: dict[type[Model], Callable[[SimpleNamespace], Model]] = {
         plan_x_mm=0,
         plan_y_mm=0,
         uploaded_at=timezone.now(),
+    ),
+    MotionProgram: lambda w: MotionProgram.objects.create(
+        cell=w.cell,
+        file_name="main.script",
+        format="urscript",
+        data=b"movel(p[0.4, -0.3, 0.3, 0, 3.14, 0], a=1.2, v=0.25)\n",
+        sha256="0" * 64,
     ),
     DxfLayerMapping: lambda w: DxfLayerMapping.objects.create(
         organisation=w.cell.project.organisation,
@@ -492,6 +500,7 @@ MADE_BY_THE_APP = [
     ProposalPreview,
     PfhdTableImport,
     LayoutUnderlay,
+    MotionProgram,
     ValidationRecord,
 ]
 

@@ -14,6 +14,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
+from cells.models import MotionProgram
 from compliance.assessment import services
 from compliance.costs import services as cost_services
 from compliance.costs.models import ExchangeRate
@@ -75,6 +76,9 @@ OBJECT_URLS = {
     "cells:layout_dxf_export": lambda o: [o["cell"].pk],
     "api:cell-layout-dxf-import": lambda o: [o["cell"].pk],
     "api:cell-layout-dxf": lambda o: [o["cell"].pk],
+    "api:cell-motion": lambda o: [o["cell"].pk],
+    "api:cell-motion-detail": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    "api:cell-motion-segments": lambda o: [o["cell"].pk, o["motion_program"].pk],
     # The floor-plan image (with one: tests/cells/layout_image/test_tenancy.py).
     "cells:layout_image_edit": lambda o: [o["cell"].pk],
     "cells:layout_image_remove": lambda o: [o["cell"].pk],
@@ -448,6 +452,14 @@ def owned(segment, opening, station, cell, project, owner):
         "custom_line": custom_line,
         "project": project,
         "cell": cell,
+        "motion_program": MotionProgram.objects.create(
+            cell=cell,
+            file_name="main.script",
+            format="urscript",
+            data=b"movel(p[0.4, 0, 0.3, 0, 3.14, 0], v=0.25)\n",
+            sha256="0" * 64,
+            segments=[[2, 0, 0, 300, 400, 0, 300, 250.0, "linear"]],
+        ),
         "segment": segment,
         "opening": opening,
         "station": station,

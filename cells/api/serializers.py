@@ -45,6 +45,7 @@ from cells.models.projects import default_currency
 from cells.permissions import editable_organisation_ids
 from compliance.calculators import editions as editions_registry
 from compliance.calculators.editions import STANDARDS
+from compliance.calculators.ts15066_tables import BodyRegion
 from compliance.safety_functions.library import selectors as library_selectors
 from compliance.safety_functions.library import services as library_services
 
@@ -285,6 +286,7 @@ class CellSerializer(ModelCleanMixin, serializers.ModelSerializer):
             "task_type",
             "robot_base_x_mm",
             "robot_base_y_mm",
+            "robot_base_rotation_deg",
             "stopping_time_ms",
             "stopping_distance_mm",
             "programmed_speed_mm_s",
@@ -378,10 +380,25 @@ class OperatorStationSerializer(ModelCleanMixin, serializers.ModelSerializer):
     version = version_field()
 
     cell = OwnedRelatedField(selector=selectors.cells_for)
+    exposed_regions = serializers.ListField(
+        child=serializers.ChoiceField(choices=[str(r) for r in BodyRegion]),
+        max_length=len(BodyRegion),
+        required=False,
+        help_text="ISO/TS 15066 body regions the robot can touch at the station.",
+    )
 
     class Meta:
         model = OperatorStation
-        fields = ["id", "version", "cell", "label", "x_mm", "y_mm"]
+        fields = [
+            "id",
+            "version",
+            "cell",
+            "label",
+            "x_mm",
+            "y_mm",
+            "exposed_regions",
+            "contact_reach_mm",
+        ]
 
 
 class DeviceSerializer(ModelCleanMixin, serializers.ModelSerializer):

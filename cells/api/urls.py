@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from cells.api import tokens, views
 from cells.layout_dxf import urls as layout_dxf_urls
+from cells.motion import urls as motion_urls
 
 app_name = "api"
 
@@ -26,6 +27,8 @@ urlpatterns = [
     *router.urls,
     # DXF in and out (issue 14): a cell's layout from and as a CAD drawing.
     *layout_dxf_urls.api_urlpatterns,
+    # Robot programs (issue 32): read, their path on the plan.
+    *motion_urls.api_urlpatterns,
     # Authentication (issue 13): API tokens that expire and can be revoked.
     path("auth/login/", tokens.TokenLoginView.as_view(), name="auth-login"),
     path("auth/logout/", tokens.TokenLogoutView.as_view(), name="auth-logout"),

@@ -59,6 +59,7 @@ from cells.models.projects import (
     ProjectQuerySet,
     ProposalLanguage,
 )
+from cells.motion.models import MotionProgram, ProgramFormat
 
 __all__ = [
     "CERTIFICATE_SCOPE_MAX_LENGTH",
@@ -86,11 +87,13 @@ __all__ = [
     "LayoutImage",
     "LayoutUnderlay",
     "Membership",
+    "MotionProgram",
     "Opening",
     "OpeningPurpose",
     "OperatorStation",
     "Organisation",
     "PerformanceLevel",
+    "ProgramFormat",
     "Project",
     "ProjectQuerySet",
     "ProposalLanguage",

@@ -12,6 +12,7 @@ import math
 import unicodedata
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +37,7 @@ from cells.models.bounds import (
     speeds,
     times,
 )
+from cells.models.eu import AnnexCategory, ConformityProcedure
 from cells.models.projects import Project
 
 
@@ -87,36 +89,6 @@ class SafetyConfigKind(models.TextChoices):
     )
     FANUC_DCS = "fanuc_dcs_signature", _("FANUC DCS signature")
     OTHER = "other", _("Another maker's configuration identifier")
-
-
-class AnnexCategory(models.TextChoices):
-    """EU: whether the cell, as machinery, is in the Regulation's Annex I (the
-    Directive's Annex IV), which sets its conformity assessment procedure."""
-
-    NOT_LISTED = "not_listed", _("Not listed (Regulation Annex I, Directive Annex IV)")
-    PART_A = "part_a", _("Regulation Annex I Part A (Directive: Annex IV)")
-    PART_B = "part_b", _("Regulation Annex I Part B (Directive: Annex IV)")
-
-
-class ConformityProcedure(models.TextChoices):
-    """EU: the conformity assessment procedure the integrator follows."""
-
-    INTERNAL_CONTROL = (
-        "internal_control",
-        _("Internal production control: module A (Directive Annex VIII)"),
-    )
-    TYPE_EXAMINATION = (
-        "type_examination",
-        _("EU type-examination: modules B and C (Directive Annex IX)"),
-    )
-    FULL_QUALITY_ASSURANCE = (
-        "full_quality_assurance",
-        _("Full quality assurance: module H (Directive Annex X)"),
-    )
-    UNIT_VERIFICATION = (
-        "unit_verification",
-        _("Unit verification: module G (Regulation only)"),
-    )
 
 
 SAFETY_CONFIG_VALUE_MAX_LENGTH = 64
@@ -282,6 +254,19 @@ class Cell(models.Model):
     robot_base_y_mm = models.IntegerField(
         _("robot base y (mm)"), default=0, validators=COORDINATE_VALIDATORS
     )
+    # Where the robot's base frame points on the plan (issue 32): a program's
+    # coordinates are turned by this angle, counter-clockwise, then moved to
+    # the base's position.
+    robot_base_rotation_deg = models.SmallIntegerField(
+        _("robot base rotation (°)"),
+        default=0,
+        validators=[MinValueValidator(-180), MaxValueValidator(180)],
+        help_text=_(
+            "The angle from the plan's x axis to the robot base frame's x axis, "
+            "counter-clockwise: how a robot program's coordinates are drawn on "
+            "the plan."
+        ),
+    )
     hazard_zone_shape = models.CharField(
         _("hazard zone shape"),
         max_length=10,
@@ -430,6 +415,11 @@ class Cell(models.Model):
                 & times("stopping_time_ms")
                 & speeds("max_tcp_speed_mm_s", "programmed_speed_mm_s"),
                 name="cell_figures_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(robot_base_rotation_deg__gte=-180)
+                & Q(robot_base_rotation_deg__lte=180),
+                name="cell_robot_base_rotation_bounded",
             ),
             models.CheckConstraint(
                 condition=Q(stopping_time_ms__isnull=True) | Q(stopping_time_ms__gt=0),

@@ -20,6 +20,9 @@ from cells.models.bounds import (
     on_the_plan,
 )
 from cells.models.cell import Cell
+from compliance.calculators.ts15066_tables import BodyRegion
+
+BODY_REGION_IDS = frozenset(region.value for region in BodyRegion)
 
 
 def cell_full_message(kind: str, limit: int) -> str:
@@ -333,6 +336,29 @@ class OperatorStation(models.Model):
     label = models.CharField(_("label"), max_length=60)
     x_mm = models.IntegerField(_("x (mm)"), validators=COORDINATE_VALIDATORS)
     y_mm = models.IntegerField(_("y (mm)"), validators=COORDINATE_VALIDATORS)
+    # What a safety engineer records of the person there (issue 32): the
+    # ISO/TS 15066 body regions a robot moving near the station can touch,
+    # and how far round it contact can happen. A robot program's segments
+    # are judged against them; with no regions, they are not judged.
+    exposed_regions = models.JSONField(
+        _("body regions exposed"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The ISO/TS 15066 body regions the robot can touch at this station "
+            "(chest, hands and fingers...)."
+        ),
+    )
+    contact_reach_mm = models.PositiveIntegerField(
+        _("contact reach (mm)"),
+        null=True,
+        blank=True,
+        validators=POSITIVE_LENGTH_VALIDATORS,
+        help_text=_(
+            "How far round the station the robot can touch the person. Empty: "
+            "the arm's reach the standard gives."
+        ),
+    )
 
     # Raised by every save of the row: a save that names the version it read
     # is refused when another saved since (``cells.services``, issue 28).
@@ -347,12 +373,26 @@ class OperatorStation(models.Model):
                 condition=on_the_plan("x_mm") & on_the_plan("y_mm"),
                 name="station_on_the_plan",
             ),
+            models.CheckConstraint(
+                condition=lengths("contact_reach_mm")
+                & (Q(contact_reach_mm__isnull=True) | Q(contact_reach_mm__gt=0)),
+                name="station_contact_reach_bounded",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.label
 
     def clean(self) -> None:
+        regions = self.exposed_regions
+        if not isinstance(regions, list) or any(
+            not isinstance(r, str) or r not in BODY_REGION_IDS for r in regions
+        ):
+            raise ValidationError(
+                {"exposed_regions": _("Choose body regions of ISO/TS 15066.")}
+            )
+        if len(set(regions)) != len(regions):
+            self.exposed_regions = list(dict.fromkeys(regions))
         if (
             self.cell_id is not None
             and OperatorStation.objects.filter(cell_id=self.cell_id)

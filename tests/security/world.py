@@ -59,6 +59,7 @@ UNBOUNDED_LENGTH = 2000
 # Text fields of the two apps that no user writes as free text, and why.
 NOT_USER_TEXT: dict[str, str] = {
     "compliance.GuardingConcept.base_version": "a digest of the cell's design",
+    "cells.MotionProgram.units": "mm or m, checked",
     "cells.Organisation.slug": "a slug: its validator allows letters, digits, - and _",
     "compliance.AuditEntry.action": "written by the audit trail",
     "compliance.AuditEntry.object_type": "written by the audit trail",
@@ -98,6 +99,7 @@ NOT_USER_TEXT: dict[str, str] = {
 NOT_SHOWN: dict[str, str] = {
     "cells.LayoutUnderlay.source_name": "the imported DXF's file name",
     "cells.DxfLayerMapping.layer_name": "a DXF layer's name, shown while importing",
+    "cells.MotionProgram.file_name": "a robot program's file name (its tab to come)",
     "compliance.SupplierQuote.file_name": "the imported quote's file name",
 }
 # Written by the app from other fields' text, so the payloads reach them too.
@@ -296,6 +298,7 @@ def build_world(name: str, v: Callable[[str], str]) -> World:
 
     _underlay(world, v)
     _floor_image(world, v)
+    _motion_program(world, v)
     _branding(world, v)
     _assess(world, v, opening=opening, device=device)
     _safety_functions(world, v, api)
@@ -356,6 +359,24 @@ def _underlay(world: World, v) -> None:
     world.hold(
         DxfLayerMapping.objects.get(layer_key=name.casefold()[:255]), "layer_name"
     )
+
+
+def _motion_program(world: World, v) -> None:
+    """A robot program imported under the file name given (issue 32)."""
+    import hashlib
+
+    from cells.models import MotionProgram
+
+    data = b"x,y,z,speed_mm_s\n0,0,300,250\n400,0,300,250\n"
+    program = MotionProgram.objects.create(
+        cell=world.cell,
+        file_name=v("cells.MotionProgram.file_name"),
+        format="csv",
+        data=data,
+        sha256=hashlib.sha256(data).hexdigest(),
+        imported_by=world.user,
+    )
+    world.hold(program, "file_name")
 
 
 def _floor_image(world: World, v) -> None:
