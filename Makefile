@@ -85,6 +85,7 @@ bench: install-dev messages
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/calculators.py
 	$(BIN)/python bench/proposal_pdf.py
+	$(BIN)/python bench/motion.py
 
 # Load figures (issue 28): give it a scratch PostgreSQL in DATABASE_URL (it
 # migrates it and loads the demo) and a Redis in CACHE_URL.
