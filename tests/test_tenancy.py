@@ -79,6 +79,7 @@ OBJECT_URLS = {
     "api:cell-motion": lambda o: [o["cell"].pk],
     "api:cell-motion-detail": lambda o: [o["cell"].pk, o["motion_program"].pk],
     "api:cell-motion-segments": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    "api:cell-motion-annotated": lambda o: [o["cell"].pk, o["motion_program"].pk],
     # The floor-plan image (with one: tests/cells/layout_image/test_tenancy.py).
     "cells:layout_image_edit": lambda o: [o["cell"].pk],
     "cells:layout_image_remove": lambda o: [o["cell"].pk],

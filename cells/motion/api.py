@@ -9,7 +9,9 @@ Scoped like every cell endpoint: another organisation's cell or program is a
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -23,6 +25,7 @@ from cells import selectors
 from cells.api.errors import validation_detail
 from cells.api.fields import StrictFloatField
 from cells.motion import reading, services
+from cells.motion import selectors as motion_selectors
 from cells.motion.models import MotionProgram, ProgramFormat
 from cells.motion.path import Point, to_plan
 from cells.permissions import require_edit
@@ -98,6 +101,9 @@ class PlanPointSerializer(serializers.Serializer):
     z_mm = StrictFloatField()
 
 
+VERDICTS = ["fail", "measure", "not_checked", "pass"]
+
+
 class MotionSegmentSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     line = serializers.IntegerField()
@@ -105,6 +111,30 @@ class MotionSegmentSerializer(serializers.Serializer):
     start = PlanPointSerializer(help_text="On the cell's plan, in mm.")
     end = PlanPointSerializer()
     speed_mm_s = StrictFloatField(allow_null=True)
+    verdict = serializers.ChoiceField(
+        choices=VERDICTS,
+        help_text="Power and force limiting and clamping, judged where people "
+        "are: fail, measure (force and pressure on the real cell), not_checked "
+        "(a figure is missing), pass.",
+    )
+    nearest_station = serializers.CharField(allow_null=True)
+    nearest_station_distance_mm = StrictFloatField(allow_null=True)
+    pfl_limit_mm_s = StrictFloatField(
+        allow_null=True,
+        help_text="The permissible transient speed where the segment passes a "
+        "station's contact zone (ISO/TS 15066 Annex A).",
+    )
+    permissible_speed_mm_s = StrictFloatField(
+        allow_null=True, help_text="The speed it may have; 0: none."
+    )
+    clamping_obstacle = serializers.CharField(allow_null=True)
+
+
+class MotionSegmentsPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = MotionSegmentSerializer(many=True)
 
 
 def _program(request: Request, pk: int, program_pk: int) -> MotionProgram:
@@ -198,22 +228,59 @@ class MotionSegmentsView(APIView):
     @extend_schema(
         tags=["cells"],
         operation_id="cells_motion_segments",
-        responses={200: MotionSegmentSerializer(many=True)},
+        responses={200: MotionSegmentsPageSerializer},
     )
     def get(self, request: Request, pk: int, program_pk: int) -> Response:
         program = _program(request, pk, program_pk)
         cell = program.cell
+        judged = motion_selectors.program_judgement(cell, program)
+        results = {s.index: s for s in judged.segments} if judged else {}
         paginator = Pages()
         page = paginator.paginate_queryset(
             _Indexed(program.segments), request, view=self
         )
         rows = [
-            _segment(index, row, cell)
+            _segment(index, row, cell, results.get(index))
             for index, row in page  # type: ignore[union-attr]
         ]
         return paginator.get_paginated_response(
             MotionSegmentSerializer(rows, many=True).data
         )
+
+
+class MotionAnnotatedView(APIView):
+    """The program's file with a comment above each failing line giving the
+    speed it may have; the rest of the file as imported."""
+
+    @extend_schema(
+        tags=["cells"],
+        operation_id="cells_motion_annotated",
+        responses={
+            (200, "text/plain"): OpenApiResponse(description="The program file.")
+        },
+    )
+    def get(self, request: Request, pk: int, program_pk: int) -> HttpResponse:
+        program = _program(request, pk, program_pk)
+        if program.format not in motion_selectors.COMMENT:
+            raise ValidationError(
+                {
+                    "format": [
+                        _(
+                            "A CSV file has no comments: the failing rows and "
+                            "their speeds are in the segments."
+                        )
+                    ]
+                }
+            )
+        judged = motion_selectors.program_judgement(program.cell, program)
+        response = HttpResponse(
+            motion_selectors.annotated(program, judged),
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Content-Disposition"] = content_disposition_header(
+            as_attachment=True, filename=program.file_name
+        )
+        return response
 
 
 class _Indexed(list):
@@ -223,7 +290,7 @@ class _Indexed(list):
         super().__init__(enumerate(rows))
 
 
-def _segment(index: int, row: list, cell) -> dict:
+def _segment(index: int, row: list, cell, judged) -> dict:
     line, x1, y1, z1, x2, y2, z2, speed, kind = row
 
     def plan(x: float, y: float, z: float) -> dict:
@@ -246,7 +313,21 @@ def _segment(index: int, row: list, cell) -> dict:
         "start": plan(x1, y1, z1),
         "end": plan(x2, y2, z2),
         "speed_mm_s": speed,
+        "verdict": judged.verdict if judged else "not_checked",
+        "nearest_station": judged.nearest_station if judged else None,
+        "nearest_station_distance_mm": _rounded(
+            judged.nearest_station_distance_mm if judged else None
+        ),
+        "pfl_limit_mm_s": _rounded(judged.pfl_limit_mm_s if judged else None),
+        "permissible_speed_mm_s": _rounded(
+            judged.permissible_speed_mm_s if judged else None
+        ),
+        "clamping_obstacle": judged.clamping_obstacle if judged else None,
     }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
 
 
 def _too_large(request) -> bool:

@@ -22,4 +22,9 @@ api_urlpatterns = [
         api.MotionSegmentsView.as_view(),
         name="cell-motion-segments",
     ),
+    path(
+        "cells/<int:pk>/motion/<int:program_pk>/annotated",
+        api.MotionAnnotatedView.as_view(),
+        name="cell-motion-annotated",
+    ),
 ]

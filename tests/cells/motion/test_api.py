@@ -176,3 +176,107 @@ def test_the_owner_removes_a_program(owner_api, cell):
     url = reverse("api:cell-motion-detail", args=[cell.pk, program["id"]])
     assert owner_api.delete(url).status_code == 204
     assert not MotionProgram.objects.exists()
+
+
+# --- judged where people are (the issue's cases) ---------------------------
+
+
+def passing_the_operator(speed_m_s: str) -> bytes:
+    return (
+        "def main():\n"
+        "  movel(p[0.40, 0.30, 0.30, 0, 3.14, 0], a=1.2, v=0.25)\n"
+        f"  movel(p[0.40, -0.30, 0.30, 0, 3.14, 0], a=1.2, v={speed_m_s})\n"
+        "end\n"
+    ).encode()
+
+
+@pytest.fixture
+def cobot_cell(cell):
+    """The issue's cobot: 33.5 kg moving, 5 kg payload, its base at the
+    plan's origin; an operator loading 600 mm from the path's end, the chest
+    exposed (contact within the default 850 mm reach)."""
+    from cells.models import OperatorStation
+
+    cell.moving_mass_kg, cell.payload_kg = 33.5, 5
+    cell.robot_base_x_mm = cell.robot_base_y_mm = 0
+    cell.robot_base_rotation_deg = 0
+    cell.save()
+    OperatorStation.objects.create(
+        cell=cell, label="Load", x_mm=400, y_mm=-900, exposed_regions=["chest"]
+    )
+    return cell
+
+
+def judged(client, cell, data: bytes, name: str = "main.script") -> list[dict]:
+    program = post(client, cell, data, name=name).json()
+    url = reverse("api:cell-motion-segments", args=[cell.pk, program["id"]])
+    return client.get(url).json()["results"]
+
+
+def test_a_fast_move_past_the_operators_chest_fails_with_the_speed_it_may_have(
+    owner_api, cobot_cell
+):
+    (segment,) = judged(owner_api, cobot_cell, passing_the_operator("1.0"))
+    # ISO/TS 15066 Annex A, chest: F_T = 280 N, k = 25 N/mm, m_H = 40 kg;
+    # m_R = 33.5/2 + 5 = 21.75 kg, mu = (1/40 + 1/21.75)^-1 = 14.089 kg;
+    # v = F / sqrt(mu k) = 280 / sqrt(14.089 x 25,000) = 0.4718 m/s.
+    assert (segment["line"], segment["verdict"]) == (3, "fail")
+    assert segment["permissible_speed_mm_s"] == pytest.approx(471.8, abs=0.1)
+    assert segment["nearest_station"] == "Load"
+
+
+def test_the_same_move_at_a_quarter_metre_a_second_passes(owner_api, cobot_cell):
+    (segment,) = judged(owner_api, cobot_cell, passing_the_operator("0.25"))
+    assert segment["verdict"] == "pass"
+
+
+def test_the_rapid_program_of_the_same_move_is_judged_the_same(owner_api, cobot_cell):
+    rapid = b"""MODULE Main
+  CONST robtarget p0 := [[400,300,300],[0,0,1,0],[0,0,0,0],[9E9,9E9,9E9,9E9,9E9,9E9]];
+  CONST robtarget p10 := [[400,-300,300],[0,0,1,0],[0,0,0,0],[9E9,9E9,9E9,9E9,9E9,9E9]];
+  PROC main()
+    MoveL p0, v200, fine, tool0;
+    MoveL p10, v1000, z50, tool0;
+  ENDPROC
+ENDMODULE
+"""
+    (segment,) = judged(owner_api, cobot_cell, rapid, name="main.mod")
+    assert (segment["line"], segment["verdict"]) == (6, "fail")
+    assert segment["permissible_speed_mm_s"] == pytest.approx(471.8, abs=0.1)
+
+
+def test_a_fast_move_far_from_every_station_passes(owner_api, cobot_cell):
+    # 1.5 m/s, but the operator is 5 m away: the limit applies where people are.
+    cobot_cell.stations.update(x_mm=5000, y_mm=5000)
+    (segment,) = judged(owner_api, cobot_cell, passing_the_operator("1.5"))
+    assert segment["verdict"] == "pass"
+
+
+def test_the_annotated_program_says_the_speed_above_the_failing_line_only(
+    owner_api, cobot_cell
+):
+    data = passing_the_operator("1.0")
+    program = post(owner_api, cobot_cell, data).json()
+    url = reverse("api:cell-motion-annotated", args=[cobot_cell.pk, program["id"]])
+    response = owner_api.get(url)
+    assert response.status_code == 200
+    lines = response.content.decode().splitlines()
+    assert lines[2].strip().startswith("# Cell Safety Planner: slow this move")
+    assert "472 mm/s" in lines[2]
+    # Every line of the file as imported, in order, around the comment.
+    assert [line for i, line in enumerate(lines) if i != 2] == (
+        data.decode().splitlines()
+    )
+
+
+def test_a_csv_program_has_no_annotated_copy_and_says_why(owner_api, cobot_cell):
+    data = b"x,y,z,speed_mm_s\n400,300,300,250\n400,-300,300,1000\n"
+    program = post(owner_api, cobot_cell, data, name="path.csv").json()
+    url = reverse("api:cell-motion-annotated", args=[cobot_cell.pk, program["id"]])
+    response = owner_api.get(url)
+    assert response.status_code == 400
+    assert "no comments" in response.json()["format"][0]
+    segments = owner_api.get(
+        reverse("api:cell-motion-segments", args=[cobot_cell.pk, program["id"]])
+    ).json()["results"]
+    assert [(s["line"], s["verdict"]) for s in segments] == [(3, "fail")]
