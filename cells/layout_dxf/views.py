@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -213,18 +214,28 @@ NAMES_SHOWN = 30
 def notes(dxf: reading.DxfPlan) -> list[str]:
     """What the reading did that the user should know, in their words."""
     words = {
-        "block_inserts": _("%(count)s blocks (INSERT) read with their placement."),
-        "curves_flattened": _(
-            "%(count)s arcs, circles or splines drawn as straight pieces, "
-            "within %(tolerance)s mm of the curve."
+        "block_inserts": lambda n: ngettext(
+            "%(count)s block (INSERT) read with its placement.",
+            "%(count)s blocks (INSERT) read with their placement.",
+            n,
         ),
-        "projected_3d": _(
+        "curves_flattened": lambda n: ngettext(
+            "%(count)s arc, circle or spline drawn as straight pieces, within "
+            "%(tolerance)s mm of the curve.",
+            "%(count)s arcs, circles or splines drawn as straight pieces, "
+            "within %(tolerance)s mm of the curve.",
+            n,
+        ),
+        "projected_3d": lambda n: ngettext(
+            "%(count)s 3D line projected to the floor: its heights in the file "
+            "are not read.",
             "%(count)s 3D lines projected to the floor: their heights in the "
-            "file are not read."
+            "file are not read.",
+            n,
         ),
     }
     return [
-        str(words[key]) % {"count": count, "tolerance": tolerance()}
+        words[key](count) % {"count": count, "tolerance": tolerance()}
         for key, count in sorted(dxf.notes.items())
         if key in words and count
     ]
@@ -246,9 +257,11 @@ def _summary(planned: services.ImportPlan) -> dict:
         "units_from": planned.dxf.units_from,
         "openings": len(planned.openings),
         "doors_left_out": planned.doors_left_out,
-        "names": [element.label for element in [*planned.segments, *planned.openings]][
-            :NAMES_SHOWN
-        ],
+        "names": [
+            element.label
+            for element in [*planned.segments, *planned.openings]
+            if element.label
+        ][:NAMES_SHOWN],
         "notes": notes(planned.dxf),
         "skipped": [
             {"reason": skip_reason(reason), "entity": entity, "count": count}

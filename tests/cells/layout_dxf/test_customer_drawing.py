@@ -429,5 +429,7 @@ def test_the_preview_draws_the_names_and_the_doors_before_anything_is_saved(
     assert 'data-label="F-SOUTH"' in shown.text
     assert shown.text.count('<g class="opening') == 1
     assert "1 door added as an opening in its guard" in shown.text
-    assert "Names from the drawing: F-SOUTH, F-EAST" in shown.text
+    # The names the drawing gave, and nothing for the guard it did not name.
+    assert shown.context["summary"]["names"] == ["F-SOUTH", "F-EAST"]
+    assert "Names from the drawing: F-SOUTH, F-EAST</li>" in shown.text
     assert not GuardSegment.objects.filter(cell=cell).exists()
