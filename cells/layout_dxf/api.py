@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from cells import selectors
 from cells.api.errors import validation_detail
+from cells.api.uploads import declared_too_large
 from cells.layout_dxf import reading, services
 from cells.layout_dxf.schemas import DxfImportErrors, DxfImportResult, import_result
 from cells.layout_dxf.writing import MEDIA_TYPE, build_dxf
@@ -33,19 +34,7 @@ from compliance.rules.inputs import versioned
 from config.parsers import JSONDepthError
 from config.parsers import loads as json_loads
 
-# The whole request may be a little larger than the file: the other fields
-# and the multipart framing.
-MAX_REQUEST_BYTES = reading.MAX_FILE_BYTES + 64 * 1024
 MAX_MAPPED_LAYERS = reading.MAX_LAYERS
-
-
-def too_large(request) -> bool:
-    """Whether the request says it is larger than a DXF may be, before any
-    of it is read."""
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0) > MAX_REQUEST_BYTES
-    except ValueError:
-        return False
 
 
 def file_too_large_message() -> str:
@@ -142,7 +131,7 @@ class CellLayoutDxfImportView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         cell = selectors.cell_for(request.user, pk)
         require_edit(request.user, cell.project.organisation_id)
-        if too_large(request):
+        if declared_too_large(request, reading.MAX_FILE_BYTES):
             raise ValidationError({"file": [file_too_large_message()]})
         serializer = DxfImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from cells import selectors
 from cells.api.errors import validation_detail
 from cells.api.fields import StrictFloatField
+from cells.api.uploads import declared_too_large
 from cells.motion import reading, services
 from cells.motion import selectors as motion_selectors
 from cells.motion.models import MotionProgram, ProgramFormat
@@ -33,8 +34,6 @@ from config.pagination import Pages
 
 # A CSV program's coordinates: named once, for the API schema's enum.
 PROGRAM_UNITS = ["mm", "m"]
-# The whole request may be a little larger than the file.
-MAX_REQUEST_BYTES = reading.MAX_FILE_BYTES + 64 * 1024
 
 
 class MotionImportSerializer(serializers.Serializer):
@@ -176,7 +175,7 @@ class CellMotionProgramsView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         cell = selectors.cell_for(request.user, pk)
         require_edit(request.user, cell.project.organisation_id)
-        if _too_large(request):
+        if declared_too_large(request, reading.MAX_FILE_BYTES):
             raise ValidationError({"file": [_file_too_large()]})
         serializer = MotionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -328,13 +327,6 @@ def _segment(index: int, row: list, cell, judged) -> dict:
 
 def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
-
-
-def _too_large(request) -> bool:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0) > MAX_REQUEST_BYTES
-    except ValueError:
-        return False
 
 
 def _file_too_large() -> str:
