@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -304,3 +305,31 @@ def _cos_sin(degrees: float) -> tuple[float, float]:
         return _QUARTER_TURNS[int(quarters) % 4]
     radians = math.radians(degrees)
     return math.cos(radians), math.sin(radians)
+
+
+def rows_on_plan(
+    rows: Iterable[Sequence],
+    *,
+    base_x_mm: float,
+    base_y_mm: float,
+    rotation_deg: float,
+) -> list[tuple[int, float, float, float, float, float, float, float | None]]:
+    """Stored segment rows ``[line, x1, y1, z1, x2, y2, z2, speed, kind]`` of
+    the robot's base frame as ``(line, x1, y1, z1, x2, y2, z2, speed)`` on the
+    plan (as ``to_plan``, the turn computed once for all)."""
+    cos, sin = _cos_sin(rotation_deg)
+    found = []
+    for line, x1, y1, z1, x2, y2, z2, speed, *_kind in rows:
+        found.append(
+            (
+                int(line),
+                base_x_mm + x1 * cos - y1 * sin,
+                base_y_mm + x1 * sin + y1 * cos,
+                float(z1),
+                base_x_mm + x2 * cos - y2 * sin,
+                base_y_mm + x2 * sin + y2 * cos,
+                float(z2),
+                None if speed is None else float(speed),
+            )
+        )
+    return found

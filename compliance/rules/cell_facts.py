@@ -11,6 +11,7 @@ from __future__ import annotations
 from cells import geometry, perimeter
 from cells import selectors as cell_selectors
 from cells.models import Cell, Device
+from cells.motion.path import rows_on_plan
 from cells.naming import layout_names, opening_place
 from cells.perimeter.closure import LineClosure, line_closure
 from compliance.assessment import selectors
@@ -31,6 +32,7 @@ from compliance.rules.facts import (
     SegmentFacts,
 )
 from compliance.rules.inputs import CellInputs, cell_inputs
+from compliance.rules.motion_facts import ProgramFacts, StationFacts
 from compliance.safety_functions.models import LibraryDevice
 from compliance.safety_functions.selectors import cell_functions
 
@@ -265,6 +267,28 @@ def _library_price(entry: LibraryDevice | None) -> LibraryPrice | None:
     )
 
 
+def _program(cell: Cell, program) -> ProgramFacts:
+    """A robot program's path on the cell's plan: the robot base's place and
+    rotation applied to the stored base-frame segments."""
+    return ProgramFacts(
+        key=f"program:{program.pk}",
+        label=program.file_name,
+        format=program.format,
+        sha256=program.sha256,
+        segments=tuple(
+            rows_on_plan(
+                program.segments,
+                base_x_mm=float(cell.robot_base_x_mm),
+                base_y_mm=float(cell.robot_base_y_mm),
+                rotation_deg=float(cell.robot_base_rotation_deg),
+            )
+        ),
+        not_checked=tuple(
+            (int(line), str(reason)) for line, reason, *_ in program.not_checked
+        ),
+    )
+
+
 def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
     """Facts of a cell loaded with its layout (``cells.selectors.cell_with_layout``),
     and with what else they read (``compliance.rules.inputs``), read once.
@@ -395,6 +419,17 @@ def cell_facts(cell: Cell, *, functions=None) -> CellFacts:
         planned_start=cell.project.planned_start,
         safety_configuration=SafetyConfigFacts(**config) if config else None,
         safety_rated_limits=cell.safety_rated_limits,
+        stations=tuple(
+            StationFacts(
+                key=f"station:{station.pk}",
+                label=station.label,
+                position_mm=(float(station.x_mm), float(station.y_mm)),
+                exposed_regions=tuple(station.exposed_regions or ()),
+                contact_reach_mm=station.contact_reach_mm or None,
+            )
+            for station in cell.stations.all()
+        ),
+        programs=tuple(_program(cell, program) for program in inputs.programs),
         conformity=ConformityFacts(
             annex_category=cell.annex_i_category or None,
             procedure=cell.conformity_procedure or None,

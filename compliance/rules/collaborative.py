@@ -40,6 +40,10 @@ from compliance.calculators.ts15066_tables import (
     SSM_FORMULA_SOURCES,
     BodyRegion,
 )
+from compliance.rules.collaborative_motion import (
+    pfl_program_finding,
+    ssm_program_finding,
+)
 from compliance.rules.facts import (
     CELL_SUBJECT,
     SENSING_DEVICE_KINDS,
@@ -182,6 +186,13 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
         return []
     rule = PFL
     contacts = _contacts(facts)
+    if facts.programs:
+        # Judged on the path, segment by segment; a contact the signed
+        # assessment records as clamping is measured whatever the speed.
+        clamping = tuple(c for c in contacts if c.contact == "quasi_static")
+        return [
+            pfl_program_finding(rule, facts, program) for program in facts.programs
+        ] + _contact_findings(facts, clamping)
     if not contacts:
         return [
             rule.finding(
@@ -195,6 +206,14 @@ def _check_pfl(facts: CellFacts) -> list[Finding]:
                 notes=pending_notes(facts.assessment, "contact_regions"),
             )
         ]
+    return _contact_findings(facts, contacts)
+
+
+def _contact_findings(
+    facts: CellFacts, contacts: tuple[ContactFacts, ...]
+) -> list[Finding]:
+    """Each contact judged at the cell's one programmed speed."""
+    rule = PFL
     speed = facts.robot_speed_mm_s
     findings = []
     for contact in contacts:
@@ -402,6 +421,20 @@ def _check_ssm(facts: CellFacts) -> list[Finding]:
                     details=missing_lines(missing),
                 )
             )
+            continue
+        if (
+            facts.programs
+            and scanner.position_mm is not None
+            and facts.layout is not None
+        ):
+            # Judged on the path: S_p at each segment's speed from each
+            # station and from the field's boundary.
+            findings += [
+                ssm_program_finding(
+                    rule, facts, program, scanner, approach_keys(scanner)
+                )
+                for program in facts.programs
+            ]
             continue
         result, error = calculate(
             ts15066_ssm,

@@ -29,6 +29,7 @@ from pydantic import (
 from cells.perimeter import Layout
 from cells.perimeter.closure import LineClosure
 from compliance.calculators.ts15066_tables import BodyRegion
+from compliance.rules.motion_facts import ProgramFacts, StationFacts
 
 RobotKind = Literal["industrial", "collaborative"]
 CollaborativeMode = Literal["srms", "hand_guiding", "ssm", "pfl"]
@@ -387,9 +388,16 @@ class CellFacts(_Facts):
     safety_configuration: SafetyConfigFacts | None = None
     safety_rated_limits: bool = False
     conformity: ConformityFacts = ConformityFacts()
+    # Where people stand on the plan, and the robot's programs' paths on it
+    # (issue 32): with a program, PFL and SSM are judged segment by segment.
+    stations: tuple[StationFacts, ...] = ()
+    programs: tuple[ProgramFacts, ...] = ()
     _devices_by_opening: dict[str, tuple[DeviceFacts, ...]] | None = PrivateAttr(
         default=None
     )
+    # Each program's path judged, by (program, scanner), once per snapshot
+    # (``compliance.rules.motion.program_path``).
+    _paths: dict = PrivateAttr(default_factory=dict)
 
     @field_validator("collaborative_modes")
     @classmethod
@@ -404,7 +412,13 @@ class CellFacts(_Facts):
     def _references_resolve(self) -> CellFacts:
         keys = [
             item.key
-            for group in (self.segments, self.openings, self.devices)
+            for group in (
+                self.segments,
+                self.openings,
+                self.devices,
+                self.stations,
+                self.programs,
+            )
             for item in group
         ]
         duplicates = sorted(k for k, n in Counter(keys).items() if n > 1)
@@ -477,6 +491,9 @@ class CellFacts(_Facts):
                 "devices",
             },
         )
+        if self.programs:
+            # A program changed since signing changes what was assessed.
+            data["programs"] = [p.sha256 for p in self.programs]
         for device in data.get("devices", []):
             # What the assessment, the library or a certificate says of a
             # device is not the device as drawn.

@@ -7,10 +7,10 @@ project's country, its layout and the library entries its devices are priced
 from, its certificates, its risk assessment (every revision; the hazards and
 measures of those not signed: a signed revision's own never change, the
 database refuses it, migration 0002), its safety functions with their
-subsystems and validation records, the organisation's Table K.1; with the
+subsystems and validation records, the organisation's Table K.1, its operator stations and robot programs; with the
 rule packs' version, the code that computes and the day (certificates
-expire). The cost lines' version adds the operator stations, the
-organisation's catalogue, the cell's edits of its lines and its own lines.
+expire). The cost lines' version adds the organisation's catalogue and
+quotes, the cell's edits of its lines and its own lines.
 
 Whoever writes, by whatever path (a page, the API, the admin, a bulk update,
 raw SQL, another process), changes a row and so the version: a reader never
@@ -41,6 +41,7 @@ from cells.models import (
     OperatorStation,
     Project,
 )
+from cells.motion.models import MotionProgram
 from cells.selectors import attach, load_layout
 from compliance.assessment.models import (
     Assessment,
@@ -162,9 +163,16 @@ FINDINGS_TABLES = (
         "WHERE cell_id = %(cell)s)",
     ),
     ("k1", PfhdTableImport, f"t.organisation_id = {_ORG}"),
-)
-COSTS_TABLES = (
+    # Where people stand and the robot's programs: PFL and SSM judge the path
+    # against the stations (issue 32). A concept's cell runs the drawn cell's
+    # programs unless it has its own.
     ("station", OperatorStation, "t.cell_id = %(cell)s"),
+    ("motion", MotionProgram, f"t.cell_id IN (%(cell)s, {_BASE})"),
+)
+# A table whose rows are told apart by some columns only: a program's file
+# and parsed path are fixed at import, its checksum stands for them.
+COLUMNS = {"motion": ("id", "cell_id", "sha256", "imported_at")}
+COSTS_TABLES = (
     ("catalogue", CatalogueEdit, f"t.organisation_id = {_ORG}"),
     # A quote's rows change with its version (``costs.quotes.services``).
     ("quote", SupplierQuote, f"t.organisation_id = {_ORG}"),
@@ -182,9 +190,9 @@ def _fingerprint_sql() -> tuple[str, tuple[str, ...]]:
     quote = connection.ops.quote_name
     selects, names = [], []
     for tag, model, where in (*FINDINGS_TABLES, *COSTS_TABLES):
+        names_of = COLUMNS.get(tag) or [f.column for f in model._meta.concrete_fields]
         columns = " || '|' || ".join(
-            f"COALESCE(CAST(t.{quote(f.column)} AS TEXT), '~')"
-            for f in model._meta.concrete_fields
+            f"COALESCE(CAST(t.{quote(column)} AS TEXT), '~')" for column in names_of
         )
         select = (
             f"SELECT '{tag}' AS tag, t.id AS id, {columns} AS content "
@@ -275,6 +283,7 @@ class CellInputs:
     draft: Revision | None = None
     functions: list[SafetyFunction] = field(default_factory=list)
     k1: PfhdTableImport | None = None
+    programs: list[MotionProgram] = field(default_factory=list)
     catalogue_edits: list[CatalogueEdit] | None = None
 
     @property
@@ -348,6 +357,7 @@ class CellInputs:
             if designed and "k1" in present
             else None
         )
+        self.programs = _programs(cell, base_id) if "motion" in present else []
         self.loaded = True
         return self
 
@@ -362,6 +372,18 @@ class CellInputs:
                 [self.cell], "line_item_edits", "custom_line_items"
             )
         return self
+
+
+def _programs(cell: Cell, base_id: int) -> list[MotionProgram]:
+    """The cell's robot programs (a concept's own, else its drawn cell's),
+    without their files: the parsed path is what the rules read."""
+    rows = list(
+        MotionProgram.objects.filter(cell_id__in={cell.pk, base_id})
+        .defer("data")
+        .order_by("imported_at", "id")
+    )
+    own = [p for p in rows if p.cell_id == cell.pk]
+    return own or rows
 
 
 def _load_registers(revisions: list[Revision]) -> None:

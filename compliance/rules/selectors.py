@@ -4,6 +4,7 @@ language."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -20,6 +21,7 @@ from compliance.calculators.presentation import shown_citation
 from compliance.calculators.written import field_shown
 from compliance.rules import history, results
 from compliance.rules.cell_facts import cell_facts
+from compliance.rules.collaborative_motion import PROGRAM_LABEL
 from compliance.rules.engine import ALL_PACKS, computed_under, evaluate, summary
 from compliance.rules.facts import CELL_SUBJECT
 from compliance.rules.findings import Finding, Rule
@@ -73,6 +75,10 @@ def shown_rule(rule: Rule) -> dict[str, Any]:
     }
 
 
+# A robot program's finding subject (``collaborative_motion.program_subject``),
+# with a scanner's label after it for speed and separation monitoring.
+PROGRAM_SUBJECT = re.compile(r"^Robot program (?P<number>\d+)(?P<rest>, .*)?$", re.S)
+
 # No function named: a finding shown without its cell's functions.
 NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
@@ -98,6 +104,11 @@ def shown_subject(key: str, label: str, names: Mapping[str, str] = NO_NAMES) -> 
         return _(label)
     if key.startswith("function:"):
         return names.get(label, label)
+    if key.startswith("program:"):
+        found = PROGRAM_SUBJECT.match(label)
+        if found:
+            shown = _(PROGRAM_LABEL) % {"number": found["number"]}
+            return shown + (found["rest"] or "")
     return label
 
 
