@@ -361,7 +361,10 @@ PFL = Rule(
         "and the region's stiffness and mass; the robot must not move faster where "
         "that region can be touched. The limits must still be measured on the real "
         "cell. ISO 10218-2:2025 took these limits in; one secondary source places them "
-        "in its Annex M (measurement in 6.3.3 and Annex N), not confirmed."
+        "in its Annex M (measurement in 6.3.3 and Annex N), not confirmed. With the "
+        "robot's program imported, each straight move is judged at its own speed "
+        "where it passes within reach of an operator station, and the worst move "
+        "decides."
     ),
     # ts15066_body_regions.json regions and formulas: confirmed_two_sources
     # true (non-dominant hand pressures: one source, per finding).
@@ -370,6 +373,9 @@ PFL = Rule(
     volatility="medium",
     sources=tuple(dict.fromkeys((*PFL_FORMULA_SOURCES, *BODY_MODEL_SOURCES))),
     check=_check_pfl,
+    # Raised when a robot program came to be judged segment by segment
+    # (issue 32).
+    revision=2,
 )
 
 
@@ -523,7 +529,9 @@ SSM = Rule(
         "from the person's speed (1,600 mm/s), the robot's speed, the reaction and "
         "stopping times and the robot's stopping distance. The safety laser scanner's "
         "protective field, as drawn on the plan, must reach at least S_p out from the "
-        "hazard zone on every side no guard closes."
+        "hazard zone on every side no guard closes. With the robot's program "
+        "imported, S_p is computed at each straight move's speed and kept from each "
+        "operator station and from the boundary of the protective field."
     ),
     # formulas.ssm_protective_separation_distance: confirmed_two_sources true.
     certainty=RuleCertainty.SECONDARY_SOURCES,
@@ -531,8 +539,9 @@ SSM = Rule(
     volatility="medium",
     sources=SSM_FORMULA_SOURCES,
     check=_check_ssm,
-    # Raised when the field came to be judged on the plan (issue 27).
-    revision=2,
+    # Raised when the field came to be judged on the plan (issue 27), and
+    # when a robot program came to be judged segment by segment (issue 32).
+    revision=3,
 )
 
 

@@ -68,11 +68,28 @@ RELEASE_NOTES: dict[int, str] = {
         "round its scanner; every approach no guard closes must lie inside a field "
         "from S out to the hazard zone, or fails at that side."
     ),
+    5: gettext_noop(
+        "Robot programs: with the robot's program imported, power and force "
+        "limiting and speed and separation monitoring judge each straight move at "
+        "its own speed where people stand, cite the failing moves by line and say "
+        "which joint moves are not checked."
+    ),
 }
 
 # Why a rule changed in a release, by (version, rule id); a rule added or
 # removed needs no note.
 CHANGE_NOTES: dict[tuple[int, str], str] = {
+    (5, "INTL-15066-pfl"): gettext_noop(
+        "With a robot program imported, each straight move is judged at its own "
+        "speed within reach of each operator station (the station's exposed "
+        "regions with those the signed assessment names); the worst move decides "
+        "and the failing moves are cited by line."
+    ),
+    (5, "INTL-15066-ssm"): gettext_noop(
+        "With a robot program imported, S_p is computed at each straight move's "
+        "speed and kept from each operator station and from the protective "
+        "field's boundary; a fail names the station and the shortfall."
+    ),
     (2, "INTL-13855-distance"): gettext_noop(
         "Now applies to projects computing with ISO 13855:2010 only; "
         "INTL-13855-2024-distance covers ISO 13855:2024."

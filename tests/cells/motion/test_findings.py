@@ -190,3 +190,15 @@ def test_an_ssm_path_far_from_the_station_is_judged_on_its_figures_not_failed(
     # the separation is not a pass yet.
     assert finding.status == "needs_evidence", finding.render()
     assert "S_p is incomplete" in finding.message
+
+
+def test_a_programs_subject_is_shown_in_the_readers_language(owner, ssm_cell):
+    from django.utils import translation
+
+    from compliance.rules.selectors import subject_label
+
+    imported(ssm_cell, owner, program("1.0"))
+    (finding,) = findings(ssm_cell, owner, SSM)
+    with translation.override("ko"):
+        assert subject_label(finding) == "로봇 프로그램 1, Scanner A"
+    assert subject_label(finding) == "Robot program 1, Scanner A"
