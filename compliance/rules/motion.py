@@ -25,6 +25,9 @@ Each (program, scanner) is judged once per snapshot. Pure Python, no Django.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from pydantic import ValidationError
 
 from compliance.calculators.ts15066 import DEFAULT_HUMAN_SPEED_MM_S
@@ -110,13 +113,49 @@ def ssm_input(facts: CellFacts, scanner: DeviceFacts) -> PathSsmIn | None:
     )
 
 
+def _surroundings(facts: CellFacts, scanner: DeviceFacts | None) -> dict[str, object]:
+    """Everything the calculator is given but the path: small."""
+    labels = station_labels(facts)
+    return {
+        "stations": tuple(
+            StationIn(
+                label=labels[station.key],
+                x_mm=float(station.position_mm[0]),
+                y_mm=float(station.position_mm[1]),
+                body_regions=station_regions(facts, station),
+                contact_reach_mm=station.contact_reach_mm,
+            )
+            for station in facts.stations
+        ),
+        "obstacles": tuple(
+            ObstacleIn(
+                label=(segment.label or segment.key)[:LABEL_MAX],
+                kind=OBSTACLE_KINDS.get(segment.kind, "other"),
+                x1_mm=float(segment.start_mm[0]),
+                y1_mm=float(segment.start_mm[1]),
+                x2_mm=float(segment.end_mm[0]),
+                y2_mm=float(segment.end_mm[1]),
+            )
+            for segment in facts.segments
+            if segment.start_mm is not None and segment.end_mm is not None
+        ),
+        "robot_moving_mass_kg": float(facts.robot_moving_mass_kg),
+        "payload_kg": float(facts.payload_kg),
+        "contact_area_cm2": _contact_area(facts),
+        "ssm": None if scanner is None else ssm_input(facts, scanner),
+    }
+
+
 def path_input(
     facts: CellFacts, program: ProgramFacts, scanner: DeviceFacts | None = None
 ) -> PathInput:
     """What the calculator is given for one program (and, for SSM, one
     scanner). Raises pydantic's ValidationError for figures outside what it
     covers."""
-    labels = station_labels(facts)
+    return _path_input(program, _surroundings(facts, scanner))
+
+
+def _path_input(program: ProgramFacts, surroundings: dict[str, object]) -> PathInput:
     return PathInput(
         segments=tuple(
             PathSegmentIn(
@@ -130,33 +169,58 @@ def path_input(
                 program.segments
             )
         ),
-        stations=tuple(
-            StationIn(
-                label=labels[station.key],
-                x_mm=float(station.position_mm[0]),
-                y_mm=float(station.position_mm[1]),
-                body_regions=station_regions(facts, station),
-                contact_reach_mm=station.contact_reach_mm,
-            )
-            for station in facts.stations
-        ),
-        obstacles=tuple(
-            ObstacleIn(
-                label=(segment.label or segment.key)[:LABEL_MAX],
-                kind=OBSTACLE_KINDS.get(segment.kind, "other"),
-                x1_mm=float(segment.start_mm[0]),
-                y1_mm=float(segment.start_mm[1]),
-                x2_mm=float(segment.end_mm[0]),
-                y2_mm=float(segment.end_mm[1]),
-            )
-            for segment in facts.segments
-            if segment.start_mm is not None and segment.end_mm is not None
-        ),
-        robot_moving_mass_kg=float(facts.robot_moving_mass_kg),
-        payload_kg=float(facts.payload_kg),
-        contact_area_cm2=_contact_area(facts),
-        ssm=None if scanner is None else ssm_input(facts, scanner),
+        **surroundings,
     )
+
+
+# The paths this process judged lately, by what they were judged from: an
+# edit of the cell that changes neither the path nor what surrounds it (a
+# guard's height, a cost line) finds its program judged already. A few
+# programs of 10,000 segments are some megabytes.
+RECENT_PATHS = 8
+_recent: OrderedDict[tuple, tuple[PathResult | None, str]] = OrderedDict()
+_recent_lock = threading.Lock()
+
+
+def _judged(program: ProgramFacts, scanner: DeviceFacts | None, facts: CellFacts):
+    try:
+        surroundings = _surroundings(facts, scanner)
+    except ValidationError as exc:
+        return None, _why(exc)
+    around = repr(
+        [
+            v.model_dump(mode="json") if hasattr(v, "model_dump") else v
+            for v in (*surroundings["stations"], *surroundings["obstacles"])
+        ]
+        + [
+            surroundings[k]
+            for k in ("robot_moving_mass_kg", "payload_kg", "contact_area_cm2")
+        ]
+        + [
+            surroundings["ssm"].model_dump(mode="json")
+            if surroundings["ssm"] is not None
+            else None
+        ]
+    )
+    key = (program.sha256, hash(program.segments), len(program.segments), around)
+    with _recent_lock:
+        found = _recent.get(key)
+        if found is not None:
+            _recent.move_to_end(key)
+            return found
+    try:
+        found = (ts15066_path(_path_input(program, surroundings)), "")
+    except ValidationError as exc:
+        found = (None, _why(exc))
+    with _recent_lock:
+        _recent[key] = found
+        while len(_recent) > RECENT_PATHS:
+            _recent.popitem(last=False)
+    return found
+
+
+def _why(exc: ValidationError) -> str:
+    return "; ".join(str(err["msg"]) for err in exc.errors())
 
 
 def program_path(
@@ -167,14 +231,11 @@ def program_path(
     key = (program.key, scanner.key if scanner is not None else None)
     paths = facts._paths
     if key not in paths:
-        if not program.segments:
-            paths[key] = (None, "no segment")
-        else:
-            try:
-                paths[key] = (ts15066_path(path_input(facts, program, scanner)), "")
-            except ValidationError as exc:
-                why = "; ".join(str(err["msg"]) for err in exc.errors())
-                paths[key] = (None, why)
+        paths[key] = (
+            (None, "no segment")
+            if not program.segments
+            else _judged(program, scanner, facts)
+        )
     return paths[key]
 
 
