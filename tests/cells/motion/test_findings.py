@@ -202,3 +202,27 @@ def test_a_programs_subject_is_shown_in_the_readers_language(owner, ssm_cell):
     with translation.override("ko"):
         assert subject_label(finding) == "로봇 프로그램 1, Scanner A"
     assert subject_label(finding) == "Robot program 1, Scanner A"
+
+
+def test_the_compliance_page_and_the_findings_api_cite_the_failing_line(
+    owner, owner_client, cobot
+):
+    from django.urls import reverse
+    from rest_framework.test import APIClient
+
+    imported(cobot, owner, program("1.0"))
+    page = owner_client.get(reverse("compliance:cell_compliance", args=[cobot.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Robot program 1" in text and "Line 3: 1,000 mm/s" in text
+    korean = owner_client.get(
+        reverse("compliance:cell_compliance", args=[cobot.pk]),
+        HTTP_ACCEPT_LANGUAGE="ko",
+    ).content.decode()
+    assert "로봇 프로그램 1" in korean
+    api = APIClient()
+    api.force_authenticate(owner)
+    body = api.get(f"/api/v1/cells/{cobot.pk}/findings/?status=fail").json()
+    (pfl,) = [f for group in body["groups"] for f in group["findings"]]
+    assert pfl["subject"] == "Robot program 1"
+    assert pfl["numbers"]["permissible_mm_s"] == pytest.approx(471.8, abs=0.1)
