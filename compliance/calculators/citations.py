@@ -19,6 +19,14 @@ from compliance.calculators.base import gettext_noop
 # Every part of a citation the rule packs and the calculators write, for the
 # catalogue (tests/compliance/rules/test_citations.py finds each one here).
 CITATION_PARTS = (
+    # A robot program's path (ts15066_path_models): PFL_CLAUSE, REACH_CLAUSE,
+    # CLAMPING_CLAUSE.
+    gettext_noop(
+        "ISO/TS 15066:2016, Annex A (Table A.2 limits, Table A.3 k and m_H, Table "
+        "A.4 energy; maximum relative speed v = F/√(μk), v = √(2E/μ))"
+    ),
+    gettext_noop("ISO 13855:2010, 6.2.3 (C = 850 mm, the default contact reach)"),
+    gettext_noop("ISO 13854:2017 (minimum gaps to avoid crushing)"),
     gettext_noop(
         "IEC 61496-1, IEC 61496-2 (light curtains and grids), IEC 61496-3 "
         "(laser scanners)"
@@ -169,6 +177,9 @@ DESCRIPTIONS = (
         "Table A.2 limits, Table A.3 k and m_H, Table A.4 energy; maximum "
         "relative speed v = F/√(μk), v = √(2E/μ)"
     ),
+    # A robot program's path (ts15066_path_models.REACH_CLAUSE, CLAMPING_CLAUSE).
+    gettext_noop("C = 850 mm, the default contact reach"),
+    gettext_noop("minimum gaps to avoid crushing"),
 )
 
 KOREAN_LAW_SEPARATOR = " / "
