@@ -387,6 +387,14 @@ def _program_warnings(
         ),
         _line(
             gettext_noop(
+                "The path is the tool centre point's: the robot's arm and the "
+                "tool's own size are not on it, so where the arm or the tool passes "
+                "nearer a person than the tool centre point, verify it in "
+                "simulation."
+            )
+        ),
+        _line(
+            gettext_noop(
                 "The programmed speed is taken as the relative speed of a contact: "
                 "a person moving toward the robot adds to it."
             )

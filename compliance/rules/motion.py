@@ -30,6 +30,7 @@ from collections import OrderedDict
 
 from pydantic import ValidationError
 
+from compliance.calculators.iso13855_common import overall_time_ms
 from compliance.calculators.ts15066 import DEFAULT_HUMAN_SPEED_MM_S
 from compliance.calculators.ts15066_path import (
     ObstacleIn,
@@ -103,7 +104,11 @@ def ssm_input(facts: CellFacts, scanner: DeviceFacts) -> PathSsmIn | None:
         )
     return PathSsmIn(
         human_speed_mm_s=float(DEFAULT_HUMAN_SPEED_MM_S),
-        reaction_time_ms=float(scanner.response_time_ms + facts.controller_time_ms),
+        # T_r: the scanner's and the controller's response, as ISO 13855
+        # sums its times (the robot's stopping is S_s, apart).
+        reaction_time_ms=overall_time_ms(
+            scanner.response_time_ms, facts.controller_time_ms, 0
+        ),
         stopping_time_ms=float(facts.robot_stopping_time_ms),
         stopping_distance_mm=float(facts.robot_stopping_distance_mm),
         detection_height_mm=(
