@@ -67,3 +67,34 @@ def test_a_slow_program_keeps_the_cobot_concept_within_the_speed(
     assert finding.status != "fail"
     assert cobot["speed"]["status"] != "fail"
     assert cobot["speed"]["programmed_mm_s"] == 250
+
+
+def test_a_concepts_own_program_replaces_the_drawn_cells_for_it_alone(
+    owner, safety_engineer, cell
+):
+    from compliance.concepts.services import concept_copy
+
+    _machine_tending(cell, safety_engineer, ["chest"])
+    motion_program_import(
+        cell=cell, actor=owner, data=program("1.0"), file_name="tend.script"
+    )
+    _collaborative(owner, cell)
+    concept = GuardingConcept.objects.get(cell=cell, kind="collaborative")
+    copy = concept_copy(concept=concept, actor=owner)
+    # The copy's programmer slows the move past the loading station.
+    motion_program_import(
+        cell=copy.variant, actor=owner, data=program("0.25"), file_name="slow.script"
+    )
+    mine = [
+        f
+        for f in cell_finding_list(cell_with_layout(owner, copy.variant_id))
+        if f.rule_id == "INTL-15066-pfl"
+    ]
+    # Within 471.8 mm/s; no contact area is signed, so the pressure limit
+    # waits for it: not a fail.
+    (slow,) = mine
+    assert slow.status == "needs_evidence"
+    assert "pressure limit cannot be checked" in slow.message
+    # The generated concept still runs the drawn cell's fast program.
+    (theirs,) = _concept_pfl(owner, cell, "collaborative")
+    assert theirs.status == "fail"
