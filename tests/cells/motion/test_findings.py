@@ -226,3 +226,19 @@ def test_the_compliance_page_and_the_findings_api_cite_the_failing_line(
     (pfl,) = [f for group in body["groups"] for f in group["findings"]]
     assert pfl["subject"] == "Robot program 1"
     assert pfl["numbers"]["permissible_mm_s"] == pytest.approx(471.8, abs=0.1)
+
+
+def test_an_ssm_path_too_near_the_fields_boundary_fails_with_the_shortfall(
+    owner, ssm_cell
+):
+    # The field reaches 1,500 mm round the scanner at the base; the path's
+    # end (400, -300) lies 1,500 - 500 = 1,000 mm inside it: a person
+    # detected at the boundary is 1,000 mm away, S_p at 1 m/s is 2,020 mm.
+    ssm_cell.stations.update(x_mm=5000, y_mm=5000)
+    ssm_cell.devices.filter(kind="laser_scanner").update(protective_field_mm=1500)
+    imported(ssm_cell, owner, program("1.0"))
+    (finding,) = findings(ssm_cell, owner, SSM)
+    assert finding.status == "fail"
+    assert "protective field" in finding.message
+    assert finding.numbers["required_mm"] == 2020
+    assert finding.numbers["shortfall_mm"] == 1020
