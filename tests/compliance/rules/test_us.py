@@ -101,3 +101,25 @@ def test_every_us_rule_names_its_sources_and_what_is_not_read():
         assert rule.sources and rule.caveat
         assert rule.text
     assert us.USERS.certainty == "to_be_confirmed"  # one report of A3's news
+
+
+def test_a_robot_program_imported_or_changed_after_signing_is_a_change_of_the_cell():
+    from compliance.rules.motion_facts import ProgramFacts
+
+    cell = american()
+    assessed = SIGNED.model_copy(
+        update={"signed_cell_fingerprint": cell.cell_fingerprint()}
+    )
+    first = ProgramFacts(key="program:1", label="a", format="urscript", sha256="aa")
+    with_program = cell.model_copy(
+        update={"assessment": assessed, "programs": (first,)}
+    )
+    assert only(us.USERS, with_program).status is Status.FAIL
+    signed_with = assessed.model_copy(
+        update={"signed_cell_fingerprint": with_program.cell_fingerprint()}
+    )
+    same = with_program.model_copy(update={"assessment": signed_with})
+    assert only(us.USERS, same).status is Status.PASS
+    edited = first.model_copy(update={"sha256": "bb"})
+    changed = same.model_copy(update={"programs": (edited,)})
+    assert only(us.USERS, changed).status is Status.FAIL
