@@ -389,8 +389,8 @@ def _program_warnings(
             gettext_noop(
                 "The path is the tool centre point's: the robot's arm and the "
                 "tool's own size are not on it, so where the arm or the tool passes "
-                "nearer a person than the tool centre point, verify it in "
-                "simulation."
+                "nearer a person than the tool centre point, it is to be verified "
+                "in simulation."
             )
         ),
         _line(

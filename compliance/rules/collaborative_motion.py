@@ -51,11 +51,11 @@ def _joint_moves(program: ProgramFacts) -> tuple[Line, ...]:
     return (
         Line(
             text=gettext_noop(
-                "Not checked: %(count)s joint moves (lines %(lines)s) cannot be "
-                "placed on the plan without the robot's kinematics; verify them in "
-                "simulation, then measure."
+                "Not checked: the joint moves on lines %(lines)s cannot be placed "
+                "on the plan without the robot's kinematics; they are to be "
+                "verified in simulation, then measured on the real cell."
             ),
-            values={"count": len(lines), "lines": lines_text(lines)},
+            values={"lines": lines_text(lines)},
         ),
     )
 
@@ -84,10 +84,11 @@ def _not_placed(
             Status.NEEDS_EVIDENCE,
             subject,
             gettext_noop(
-                "%(program)s has no straight move that can be placed on the plan: "
+                "Robot program %(number)s has no straight move that can be placed "
+                "on the plan: "
                 "its path where people stand cannot be checked."
             ),
-            values={"program": subject[1]},
+            values={"number": program_number(facts, program)},
             details=_joint_moves(program),
         )
     return rule.outside_coverage(subject, {"label": subject[1]}, why)
@@ -104,7 +105,7 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
     if result is None:
         return _not_placed(rule, facts, program, why)
     subject = program_subject(facts, program)
-    values: dict[str, str | int | float] = {"program": subject[1]}
+    values: dict[str, str | int | float] = {"number": program_number(facts, program)}
     details: list[Line] = []
     numbers: dict[str, int | float] = {}
     joint = _joint_moves(program)
@@ -116,7 +117,6 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
     if failing:
         worst = max(failing, key=_excess)
         values |= {
-            "count": len(failing),
             "lines": lines_text([s.line for s in failing]),
             "line": worst.line,
             "speed": mm(worst.speed_mm_s or 0),
@@ -130,12 +130,12 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.FAIL,
             gettext_noop(
-                "%(program)s moves faster than a person at the station may be "
-                "touched on %(count)s segments (lines %(lines)s). The worst, line "
-                "%(line)s, moves at %(speed)s mm/s within reach of %(station)s, "
-                "where %(permissible)s mm/s is permissible for transient contact. "
-                "Slow those moves to the speed each may have, or keep the path out "
-                "of the station's reach."
+                "Robot program %(number)s moves faster than a person at an "
+                "operator station may be touched, on lines %(lines)s. The worst, "
+                "line %(line)s, moves at %(speed)s mm/s within reach of "
+                "%(station)s, where %(permissible)s mm/s is permissible for "
+                "transient contact. Those moves must be slowed to the speed each "
+                "may have, or the path kept out of the station's reach."
             ),
         )
         for segment in sorted(failing, key=_excess, reverse=True)[:MOST_LISTED]:
@@ -163,10 +163,11 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s moves toward %(obstacle)s within reach of %(station)s "
-                "(lines %(lines)s): a person could be clamped there. Quasi-static "
-                "contact gives no permissible speed: measure force and pressure on "
-                "the real cell (ISO/PAS 5672), or design the clamping point out."
+                "Robot program %(number)s moves toward %(obstacle)s within reach "
+                "of %(station)s (lines %(lines)s): a person could be clamped "
+                "there. Quasi-static contact gives no permissible speed: force and "
+                "pressure must be measured on the real cell (ISO/PAS 5672), or the "
+                "clamping point designed out."
             ),
         )
     elif unchecked:
@@ -174,7 +175,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s passes within reach of an operator station on lines "
+                "Robot program %(number)s passes within reach of an operator "
+                "station on lines "
                 "%(lines)s, which cannot be checked: the program gives no speed "
                 "there, or no body region is recorded as exposed at the station."
             ),
@@ -183,7 +185,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s cannot be checked where people stand: no operator "
+                "Robot program %(number)s cannot be checked where people stand: "
+                "no operator "
                 "station is drawn on the plan."
             ),
         )
@@ -191,7 +194,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s: its straight moves are within the permissible speeds "
+                "Robot program %(number)s: its straight moves are within the "
+                "permissible speeds "
                 "where people stand, but it has joint moves that are not checked."
             ),
         )
@@ -200,7 +204,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         status, message = (
             Status.PASS,
             gettext_noop(
-                "%(program)s never comes within reach of an operator station "
+                "Robot program %(number)s never comes within reach of an operator "
+                "station "
                 "(%(stations)s): power and force limiting sets no speed on its "
                 "path."
             ),
@@ -214,7 +219,6 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         values |= {
             "permissible": mm(lowest.pfl_limit_mm_s or 0) if lowest else "—",
             "station": (lowest.pfl_station or "") if lowest else "",
-            "count": len(in_zone),
         }
         if lowest is not None:
             numbers = {
@@ -225,8 +229,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
             status, message = (
                 Status.NEEDS_EVIDENCE,
                 gettext_noop(
-                    "%(program)s keeps within the permissible speeds on the "
-                    "%(count)s segments within reach of a station, for the body "
+                    "Robot program %(number)s keeps within the permissible speeds "
+                    "on every segment within reach of a station, for the body "
                     "regions recorded at the stations; the signed risk assessment "
                     "does not yet name the regions that may be contacted."
                 ),
@@ -236,20 +240,20 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
             status, message = (
                 Status.NEEDS_EVIDENCE,
                 gettext_noop(
-                    "%(program)s keeps within the %(permissible)s mm/s the force "
-                    "limit permits near %(station)s, but the pressure limit cannot "
-                    "be checked: record the contact area (the tool's smallest edge) "
-                    "in the risk assessment."
+                    "Robot program %(number)s keeps within the %(permissible)s mm/s "
+                    "the force limit permits near %(station)s, but the pressure "
+                    "limit cannot be checked: the contact area (the tool's smallest "
+                    "edge) is not recorded in the risk assessment."
                 ),
             )
         else:
             status, message = (
                 Status.PASS,
                 gettext_noop(
-                    "%(program)s keeps within the permissible speed on all "
-                    "%(count)s segments within reach of a station (the lowest, "
-                    "%(permissible)s mm/s near %(station)s). Measure it on the "
-                    "real cell."
+                    "Robot program %(number)s keeps within the permissible speed on "
+                    "every segment within reach of a station (the lowest, "
+                    "%(permissible)s mm/s near %(station)s). It is still to be "
+                    "measured on the real cell."
                 ),
             )
     details.append(_cycle(result))
@@ -284,7 +288,7 @@ def ssm_program_finding(
         f"{program_label}, {scanner.label}",
     )
     values: dict[str, str | int | float] = {
-        "program": program_label,
+        "number": program_number(facts, program),
         "label": scanner.label,
     }
     failing = [s for s in result.segments if s.ssm_verdict == "fail"]
@@ -300,7 +304,6 @@ def ssm_program_finding(
         worst = max(failing, key=lambda s: s.ssm_shortfall_mm or 0.0)
         target = worst.ssm_target or ""
         values |= {
-            "count": len(failing),
             "lines": lines_text([s.line for s in failing]),
             "line": worst.line,
             "speed": mm(worst.speed_mm_s or 0),
@@ -315,19 +318,19 @@ def ssm_program_finding(
         }
         message = (
             gettext_noop(
-                "%(program)s comes too close to %(target)s for its speed on "
-                "%(count)s segments (lines %(lines)s). The worst, line %(line)s at "
-                "%(speed)s mm/s, needs a protective separation distance S_p of "
-                "%(required)s mm with %(label)s and is short by %(shortfall)s mm. "
-                "Slow those moves, or keep the path farther from the station."
+                "Robot program %(number)s comes too close to %(target)s for its "
+                "speed on lines %(lines)s. The worst, line %(line)s at %(speed)s "
+                "mm/s, needs a protective separation distance S_p of %(required)s "
+                "mm with %(label)s and is short by %(shortfall)s mm. Those moves "
+                "must be slowed, or the path kept farther from the station."
             )
             if worst.ssm_target_kind == "station"
             else gettext_noop(
-                "%(program)s runs too close to the boundary of %(label)s's "
-                "protective field for its speed on %(count)s segments (lines "
-                "%(lines)s). The worst, line %(line)s at %(speed)s mm/s, needs S_p "
-                "of %(required)s mm and is short by %(shortfall)s mm. Slow those "
-                "moves, or widen the protective field."
+                "Robot program %(number)s runs too close to the boundary of "
+                "%(label)s's protective field for its speed on lines %(lines)s. "
+                "The worst, line %(line)s at %(speed)s mm/s, needs S_p of "
+                "%(required)s mm and is short by %(shortfall)s mm. Those moves must "
+                "be slowed, or the protective field widened."
             )
         )
         status = Status.FAIL
@@ -354,7 +357,8 @@ def ssm_program_finding(
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s: the separation on lines %(lines)s cannot be checked "
+                "Robot program %(number)s: the separation on lines %(lines)s "
+                "cannot be checked "
                 "with %(label)s: the program gives no speed there."
             ),
         )
@@ -363,7 +367,8 @@ def ssm_program_finding(
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s keeps S_p with %(label)s on every segment so far, but "
+                "Robot program %(number)s keeps S_p with %(label)s on every "
+                "segment so far, but "
                 "S_p is incomplete: %(terms)s not recorded (taken as 0)."
             ),
         )
@@ -371,7 +376,8 @@ def ssm_program_finding(
         status, message = (
             Status.NEEDS_EVIDENCE,
             gettext_noop(
-                "%(program)s keeps S_p with %(label)s on its straight moves, but "
+                "Robot program %(number)s keeps S_p with %(label)s on its straight "
+                "moves, but "
                 "it has joint moves that are not checked."
             ),
         )
@@ -379,7 +385,8 @@ def ssm_program_finding(
         status, message = (
             Status.PASS,
             gettext_noop(
-                "%(program)s keeps the protective separation distance S_p with "
+                "Robot program %(number)s keeps the protective separation distance "
+                "S_p with "
                 "%(label)s on every segment, from each operator station and from "
                 "the boundary of the protective field."
             ),
