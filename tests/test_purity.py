@@ -164,6 +164,7 @@ PURE_MODULES = {
         "compliance.plan.comparison",
         "compliance.plan.explanations",
         "compliance.plan.schemas",
+        "compliance.plan.programs",
     ],
     "documents": [
         "compliance.documents",
@@ -176,6 +177,7 @@ PURE_MODULES = {
     ],
     "proposals": [
         "compliance.proposals.pdf.data",
+        "compliance.proposals.pdf.program_data",
         "compliance.proposals.pdf.builder",
         "compliance.proposals.pdf.kit",
         "compliance.proposals.pdf.sections",

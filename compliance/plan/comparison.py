@@ -218,7 +218,8 @@ def _summary(
     first_result_label: str,
 ) -> PlanSummary:
     plan = schedule(activities)
-    costed = [a for a in activities if a.key not in MILESTONE_KEYS]
+    # A milestone, or a part of another activity, has no cost of its own.
+    costed = [a for a in activities if a.key not in MILESTONE_KEYS and not a.part_of]
     known = [a for a in costed if a.cost_low is not None and a.cost_high is not None]
     first_low, first_high = plan.finish(first_result_keys)
     poc = plan.get(POC_START)

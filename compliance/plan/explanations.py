@@ -260,7 +260,11 @@ def assumption_lines(
             )
     for item in sim.activities:
         activity = item.activity
-        if activity.key not in MILESTONE_KEYS and not activity.cost_known:
+        if (
+            activity.key not in MILESTONE_KEYS
+            and not activity.part_of
+            and not activity.cost_known
+        ):
             lines.append(
                 Line(
                     text=gettext_noop(

@@ -377,6 +377,29 @@ class CostRange(_Frozen):
         return self
 
 
+class ProgramCheck(_Frozen):
+    """A robot program of a collaborative cell as the plan reads its check
+    (issue 32): its number among the cell's programs ("Robot program 1", as
+    the findings name it, never by its file) and the lines to verify before
+    the real cell is measured: the segments faster than a person at a
+    station may be touched, or too close for speed and separation
+    monitoring; those where a person could be clamped (measured, no speed
+    permits them); and the joint moves, which cannot be placed without the
+    robot's kinematics."""
+
+    number: int = Field(ge=1)
+    failing_lines: tuple[int, ...] = ()
+    measure_lines: tuple[int, ...] = ()
+    joint_lines: tuple[int, ...] = ()
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        """Every line to verify, in order, each once."""
+        return tuple(
+            sorted({*self.failing_lines, *self.measure_lines, *self.joint_lines})
+        )
+
+
 class PlanInputs(_Frozen):
     """What a PoC plan is built from. Everything not given falls back to a
     sourced figure (KCs) or to an assumption default that says so."""
@@ -433,6 +456,10 @@ class PlanInputs(_Frozen):
     # The work alone (without the lines' cost added), by activity: what the
     # guarding concepts compare beside their lines.
     work_only: dict[str, CostRange] = Field(default_factory=dict, exclude=True)
+    # The cell's robot programs with lines to verify (issue 32): the sim-first
+    # plan verifies each in simulation before the real cell is measured.
+    # Left out of the response, as above: the activities name them.
+    programs: tuple[ProgramCheck, ...] = Field(default=(), exclude=True)
     # Share of the on-cell task validation that simulation takes off (0–1);
     # None → the maturity's cap, an assumption.
     sim_validation_reduction: Decimal | None = Field(default=None, ge=0, le=1)

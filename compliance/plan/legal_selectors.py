@@ -48,7 +48,7 @@ def _costs(comparison: Comparison) -> dict[str, Cost]:
     """The physical-first plan's activities by key: what each costs and takes."""
     return {
         step.key: Cost(
-            name=_(step.activity.name),
+            name=step.activity.title(_),
             cost_low=step.activity.cost_low,
             cost_high=step.activity.cost_high,
             currency=step.activity.currency,

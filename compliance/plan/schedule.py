@@ -12,12 +12,12 @@ Pure Python with pydantic, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, model_validator
 
 from compliance.calculators.base import Certainty, Line, gettext_noop
 
@@ -70,6 +70,9 @@ SIM_SSM = "sim_ssm_fields"
 SIM_PFL = "sim_pfl_speeds"
 SIM_RESULT = "sim_result"
 REAL_DEMONSTRATIONS = "real_demonstrations"
+# A robot program's flagged segments verified in simulation (issue 32), one
+# activity per program: ``sim_program_1``, ``sim_program_2`` ...
+SIM_PROGRAM = "sim_program"
 
 # The staged validation on the real cell, in the order it runs in both plans.
 VALIDATION_KEYS = (VALIDATION_STOPPING, VALIDATION_TASK, VALIDATION_PFL)
@@ -89,11 +92,16 @@ class Activity(_Frozen):
     ``assumption`` is true when the duration is a starting value the user
     should edit, not a sourced figure; ``note`` then says so. ``basis`` says
     what the activity covers and how its duration was arrived at; ``source``
-    names where a sourced or entered figure comes from.
+    names where a sourced or entered figure comes from. ``part_of`` names the
+    activity whose time and cost this one's are: it has none of its own (0
+    weeks, never counted as a cost to be quoted).
     """
 
     key: str = Field(min_length=1)
     name: str  # English, marked with gettext_noop
+    # The name's %(placeholders)s, filled in after it is translated ("Robot
+    # program 1"); left out of the response, whose name is filled in.
+    name_values: dict[str, str | int] = Field(default_factory=dict, exclude=True)
     phase: Phase
     duration_weeks_low: Decimal = Field(ge=0)
     duration_weeks_high: Decimal = Field(ge=0)
@@ -109,6 +117,17 @@ class Activity(_Frozen):
     assumption: bool = False
     certainty: Certainty | None = None  # of a sourced figure; None otherwise
     note: str = ""  # filled in from ``assumption`` and ``certainty``
+    part_of: str = Field(default="", exclude=True)
+
+    def title(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The name in the reader's words (``translate``), its values in."""
+        name = translate(self.name)
+        return name % self.name_values if self.name_values else name
+
+    @field_serializer("name", when_used="json")
+    def _name_filled(self, name: str) -> str:
+        # The API's names are English, filled in as the pages show them.
+        return self.title()
 
     @model_validator(mode="before")
     @classmethod
@@ -135,6 +154,11 @@ class Activity(_Frozen):
                 raise ValueError(f"activity {self.key}: cost_high is below cost_low")
             if not self.currency:
                 raise ValueError(f"activity {self.key}: a cost needs its currency")
+        if self.part_of and (self.duration_weeks_high > 0 or self.cost_low is not None):
+            raise ValueError(
+                f"activity {self.key}: part of {self.part_of}, it has no weeks "
+                "nor cost of its own"
+            )
         if self.assumption and self.certainty is not None:
             raise ValueError(
                 f"activity {self.key}: an assumption has no source certainty"

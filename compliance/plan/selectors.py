@@ -16,13 +16,17 @@ from compliance.plan.inputs import (
     WORK_KEYS,
     CostRange,
     PlanInputs,
+    ProgramCheck,
     WeeksRange,
 )
 from compliance.plan.labour.costing import money_range
 from compliance.plan.labour.selectors import work_costs
+from compliance.plan.programs import program_checks
 from compliance.plan.schedule import (
     longest_lead_time,
 )
+from compliance.rules import results
+from compliance.rules.inputs import cell_inputs
 
 PROCUREMENT_COST_SOURCE = gettext_noop(
     "The priced guarding and device lines of the Costs tab"
@@ -126,6 +130,20 @@ def plan_inputs(cell: Cell, items, day: date | None = None) -> PlanInputs:
         work_costs=worked,
         work_missing=missing,
         work_only=only,
+        programs=cell_programs(cell),
+    )
+
+
+def cell_programs(cell: Cell) -> tuple[ProgramCheck, ...]:
+    """The lines of each of the cell's robot programs to verify (a cell
+    loaded by ``cells.selectors.cell_with_layout``), worked out once per
+    change of what the findings rest on. Without a program, or for a cell
+    that collaborates by neither PFL nor SSM, none (and nothing is read)."""
+    collaborating = {"pfl", "ssm"} & set(cell.collaborative_modes or ())
+    if not collaborating or "motion" not in cell_inputs(cell).versions.present:
+        return ()
+    return results.kept(
+        cell, "program-checks", lambda: program_checks(results.cell_snapshot(cell))
     )
 
 

@@ -10,6 +10,12 @@ audits the installed cell, which no simulation stands in for. So does the CE
 conformity assessment and technical file of a cell in the EU / EEA: the
 declaration of conformity covers the installed cell.
 
+A collaborative cell's robot programs with segments that fail, are to be
+measured, or are joint moves not checked (issue 32) are each verified in the
+simulation of the PFL speeds (or of the SSM fields), by line, before the
+real cell is measured at those lines: an activity per program, with no time
+or cost of its own (it is part of that simulation step).
+
 Pure Python with pydantic, no Django.
 """
 
@@ -19,7 +25,7 @@ from decimal import Decimal
 from typing import Any
 
 from compliance.calculators.base import gettext_noop
-from compliance.plan.inputs import PlanInputs
+from compliance.plan.inputs import PlanInputs, ProgramCheck
 from compliance.plan.physical import physical_first_activities, planned_activity
 from compliance.plan.schedule import (
     INSTALLATION,
@@ -27,6 +33,7 @@ from compliance.plan.schedule import (
     REAL_DEMONSTRATIONS,
     SIM_MODEL,
     SIM_PFL,
+    SIM_PROGRAM,
     SIM_REACH_CYCLE,
     SIM_RESULT,
     SIM_SSM,
@@ -54,6 +61,12 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
         steps.append(SIM_PFL)
     for key in steps:
         simulation.append(planned_activity(inputs, key, (simulation[-1].key,)))
+    if steps[-1] in (SIM_SSM, SIM_PFL):
+        for program in inputs.programs:
+            if program.lines:
+                simulation.append(
+                    program_activity(program, steps[-1], simulation[-1].key)
+                )
     simulation.append(
         Activity(
             key=SIM_RESULT,
@@ -89,12 +102,79 @@ def sim_first_activities(inputs: PlanInputs) -> tuple[Activity, ...]:
     return (*simulation, *physical)
 
 
+# A program's lines named in its activity; the findings and the Motion tab
+# list them all.
+LINES_NAMED = 3
+# By the simulation step it is part of, for one line and for several.
+PROGRAM_NAMES = {
+    (SIM_PFL, False): gettext_noop(
+        "Robot program %(number)s, line %(lines)s: verify in simulation, then "
+        "measure force and pressure on the real cell"
+    ),
+    (SIM_PFL, True): gettext_noop(
+        "Robot program %(number)s, lines %(lines)s: verify in simulation, then "
+        "measure force and pressure on the real cell"
+    ),
+    (SIM_SSM, False): gettext_noop(
+        "Robot program %(number)s, line %(lines)s: verify in simulation, then "
+        "measure stopping and separation on the real cell"
+    ),
+    (SIM_SSM, True): gettext_noop(
+        "Robot program %(number)s, lines %(lines)s: verify in simulation, then "
+        "measure stopping and separation on the real cell"
+    ),
+}
+PROGRAM_BASES = {
+    SIM_PFL: gettext_noop(
+        "The program's segments that move faster than a person at an operator "
+        "station may be touched, where a person could be clamped, and its joint "
+        "moves, which cannot be placed on the plan, verified line by line in the "
+        "simulation of the PFL speeds. No duration or cost of its own: it is part "
+        "of that simulation. A result in simulation is not a deployment gate: "
+        "force and pressure are measured on the real cell at those lines."
+    ),
+    SIM_SSM: gettext_noop(
+        "The program's segments that come too close to an operator station or "
+        "to the protective field's boundary for their speed, and its joint "
+        "moves, which cannot be placed on the plan, verified line by line in the "
+        "simulation of the SSM fields. No duration or cost of its own: it is part "
+        "of that simulation. A result in simulation is not a deployment gate: "
+        "stopping and separation are measured on the real cell."
+    ),
+}
+
+
+def program_activity(program: ProgramCheck, step: str, after: str) -> Activity:
+    """Verifying ``program``'s flagged lines in the simulation ``step``
+    (SIM_PFL or SIM_SSM), after the activity ``after``: no weeks of its own,
+    no figure being known for it (it is part of ``step``)."""
+    lines = program.lines
+    shown = ", ".join(str(line) for line in lines[:LINES_NAMED])
+    if len(lines) > LINES_NAMED:
+        shown += ", …"
+    return Activity(
+        key=f"{SIM_PROGRAM}_{program.number}",
+        name=PROGRAM_NAMES[(step, len(lines) > 1)],
+        name_values={"number": program.number, "lines": shown},
+        phase="simulation",
+        duration_weeks_low=ZERO,
+        duration_weeks_high=ZERO,
+        depends_on=(after,),
+        basis=PROGRAM_BASES[step],
+        part_of=step,
+    )
+
+
 def _replace(activity: Activity, **changes: Any) -> Activity:
     # The cost's lines are kept as they are (dumped, they would be text).
     data = activity.model_dump(exclude={"note", "cost_basis"})
-    return Activity.model_validate(
-        {**data, "cost_basis": activity.cost_basis, **changes}
-    )
+    # Those left out of a dump are carried over as they are.
+    kept = {
+        "cost_basis": activity.cost_basis,
+        "name_values": activity.name_values,
+        "part_of": activity.part_of,
+    }
+    return Activity.model_validate({**data, **kept, **changes})
 
 
 def _shortened(activity: Activity, factor: Decimal) -> Activity:

@@ -50,7 +50,7 @@ def _timeline(plan) -> dict[str, Any]:
     for scheduled in plan.schedule.activities:
         rows.append(
             {
-                "name": _(scheduled.activity.name),
+                "name": scheduled.activity.title(_),
                 "x": float(scheduled.start_low) * WEEK_PX,
                 "low_w": max(
                     float(scheduled.finish_low - scheduled.start_low) * WEEK_PX, 2
@@ -121,7 +121,7 @@ def _assumption_rows(comparison) -> list[dict[str, Any]]:
         rows.append(
             {
                 "key": key,
-                "name": _(activity.name),
+                "name": activity.title(_),
                 "weeks": format_range(
                     activity.duration_weeks_low, activity.duration_weeks_high
                 ),

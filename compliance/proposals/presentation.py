@@ -122,7 +122,7 @@ def plan_assumptions(comparison) -> list[str]:
     lines = []
     for _key, plan_name, activity in rows:
         values = {
-            "name": _(activity.name),
+            "name": activity.title(_),
             "weeks": weeks_text(
                 activity.duration_weeks_low, activity.duration_weeks_high
             ),

@@ -63,7 +63,7 @@ def test_demo_data_has_one_user_of_each_role_and_can_run_twice(db):
     assert cell.segments.count() == 4
 
 
-def test_demo_cobot_cell_regions_in_its_draft_are_pending(db):
+def test_demo_cobot_program_fails_at_its_fast_line_and_its_draft_is_pending(db):
     from cells.selectors import cell_with_layout
     from compliance.rules.cell_facts import cell_facts
     from compliance.rules.engine import evaluate
@@ -71,11 +71,17 @@ def test_demo_cobot_cell_regions_in_its_draft_are_pending(db):
     run("seed_demo")
     sa = get_user_model().objects.get(username="sa")
     cobot = Cell.objects.get(name="머신 텐딩 협동로봇")
-    results = evaluate(cell_facts(cell_with_layout(sa, cobot.pk)))
+    facts = cell_facts(cell_with_layout(sa, cobot.pk))
+    results = evaluate(facts)
     pfl = next(r for r in results if r.rule.id == "INTL-15066-pfl").findings
-    # Its draft names hands/fingers and lower arms/wrists: pending until signed.
-    assert [f.status for f in pfl] == ["needs_evidence"]
-    assert "draft revision 1" in pfl[0].notes[0].render()
+    # Its robot program (issue 32) moves at 1 m/s past the lathe door's
+    # operator on line 6: a fail on the station's exposed chest, whatever
+    # the draft names.
+    assert [(f.status, f.values.get("line")) for f in pfl] == [("fail", 6)]
+    # Its draft names hands/fingers and lower arms/wrists: pending until
+    # signed, so no region is signed yet.
+    assert facts.assessment.contact_regions == ()
+    assert "contact_regions" in facts.assessment.pending
     fence = next(r for r in results if r.rule.id == "KR-cobot-route").findings
     assert (
         fence[0].status == "needs_evidence"

@@ -12,6 +12,9 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from cells.models import Cell
+from cells.motion.models import MotionProgram
+from cells.selectors import cell_with_layout
+from compliance.rules.results import cell_finding_list
 
 
 @pytest.fixture
@@ -156,3 +159,39 @@ def test_demo_cobot_plan_keeps_real_validation(demo):
     sim = [a["activity"]["key"] for a in plan["sim_first"]["schedule"]["activities"]]
     assert "validation_pfl" in sim  # force and pressure measured on the real cell
     assert plan["maturity"] == "partly"
+
+
+def test_demo_cobot_has_one_program_failing_at_one_line_near_the_lathe_door(demo):
+    # fixtures/demo/machine_tending.script: the cobot tends the lathe; line 6
+    # swings toward the lathe door at 1 m/s, the other moves are slow or far
+    # from the operator there (chest and hands exposed).
+    cell = Cell.objects.get(name="머신 텐딩 협동로봇")
+    (program,) = MotionProgram.objects.filter(cell=cell)
+    assert (program.file_name, program.format) == ("machine_tending.script", "urscript")
+    (station,) = cell.stations.all()
+    assert station.exposed_regions == ["chest", "hands_fingers"]
+    loaded = cell_with_layout(get_user_model().objects.get(username="sa"), cell.pk)
+    (pfl,) = [f for f in cell_finding_list(loaded) if f.rule_id == "INTL-15066-pfl"]
+    assert (pfl.status, pfl.subject_label) == ("fail", "Robot program 1")
+    # ISO/TS 15066 Annex A, chest: m_R = 20 / 2 + 5 = 15 kg, m_H = 40 kg,
+    # mu = 10.9 kg, k = 25,000 N/m, F = 2 x 140 N: v = 280 / sqrt(mu k)
+    # = 536.2 mm/s; the hands allow 1,346 mm/s.
+    assert (pfl.values["lines"], pfl.values["line"]) == ("6", 6)
+    assert pfl.permissible_mm_s == pytest.approx(536.2, abs=0.1)
+    assert pfl.details[0].render().startswith("Line 6: 1,000 mm/s within reach of")
+    # The sim-first plan verifies that line in simulation before the real
+    # cell is measured.
+    plan = demo.get(f"/api/v1/cells/{cell.pk}/plan/").json()
+    names = {
+        a["activity"]["key"]: a["activity"]["name"]
+        for a in plan["sim_first"]["schedule"]["activities"]
+    }
+    assert names["sim_program_1"].startswith("Robot program 1, line 6: verify")
+
+
+def test_seeding_the_demo_again_keeps_one_program(demo):
+    call_command("seed_demo", stdout=io.StringIO())
+    cell = Cell.objects.get(name="머신 텐딩 협동로봇")
+    assert MotionProgram.objects.filter(cell=cell).count() == 1
+    # Nor does any other demo cell get one.
+    assert MotionProgram.objects.count() == 1

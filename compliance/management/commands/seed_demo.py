@@ -39,6 +39,12 @@ DEMO_RATES = {"KRW": Decimal("1350"), "EUR": Decimal("0.9")}
 DEMO_RATE_SOURCE = "Demo organisation's example figure, not a market rate"
 PALLETISER = DEMO_DIR / "palletiser.json"
 MACHINE_TENDING = DEMO_DIR / "machine_tending.json"
+# The cobot's robot program (issue 32): a URScript tending the lathe, one
+# fast move past the lathe door (line 6) among slow or distant ones.
+MACHINE_TENDING_PROGRAM = DEMO_DIR / "machine_tending.script"
+# What the operator at the lathe door has exposed to the robot (ISO/TS
+# 15066 body regions), for a demo seeded before the document recorded them.
+MACHINE_TENDING_EXPOSED = ["chest", "hands_fingers"]
 GERMANY = DEMO_DIR / "germany_lathe_tending.json"
 UNITED_STATES = DEMO_DIR / "us_palletiser.json"
 # A demo per jurisdiction (issue 30), so the EU and US rule packs are seen
@@ -102,6 +108,33 @@ def _demo_cobot_assessment(cell, engineer) -> None:
             frequency="F2",
             avoidance="P1",
         )
+
+
+def _demo_cobot_program(org, actor) -> None:
+    """The cobot's robot program, imported as an SA would import it, once:
+    a demo whose cobot has a program already keeps it."""
+    from cells.models import Cell, OperatorStation
+    from cells.motion.models import MotionProgram
+    from cells.motion.services import motion_program_import
+    from cells.services import operator_station_save
+
+    name = json.loads(MACHINE_TENDING.read_text(encoding="utf-8"))["name"]
+    cobot = (
+        Cell.objects.filter(project__organisation=org, name=name).order_by("pk").first()
+    )
+    if cobot is None or MotionProgram.objects.filter(cell=cobot).exists():
+        return
+    for station in OperatorStation.objects.filter(cell=cobot):
+        if not station.exposed_regions:
+            station.exposed_regions = MACHINE_TENDING_EXPOSED
+            operator_station_save(station=station, fields=["exposed_regions"])
+    motion_program_import(
+        cell=cobot,
+        actor=actor,
+        data=MACHINE_TENDING_PROGRAM.read_bytes(),
+        file_name=MACHINE_TENDING_PROGRAM.name,
+        format="urscript",
+    )
 
 
 def _abroad(org, spec: dict, actor) -> None:
@@ -201,6 +234,8 @@ class Command(BaseCommand):
 
             for cell in (palletiser, cobot):
                 concepts_generate(cell=cell, actor=User.objects.get(username="sa"))
+        # Its robot program (issue 32), also into a demo seeded before.
+        _demo_cobot_program(org, User.objects.get(username="sa"))
         for spec in ABROAD:
             _abroad(org, dict(spec), User.objects.get(username="sa"))
         self.stdout.write(

@@ -103,7 +103,7 @@ def _assemble(document: ProposalDocument, cell, on: date) -> ProposalData:
         meta=cover_meta(document, project, cell, on),
         summary=executive_summary(document, status, costs, comparison),
         legal=legal_section(cell, comparison),
-        cell=cell_section(cell, findings),
+        cell=cell_section(cell, findings, status.facts),
         rules=RulesSection(
             rows=tuple(_rule_row(result.rule) for result in applying),
             others=tuple(_rule_row(result.rule) for result in others)

@@ -1,6 +1,7 @@
 """The cell section of a proposal: the robot and its figures, the task, the
 layout as drawn, each device's required minimum distance from the hazard zone
-(ISO 13855), and the floor-plan image under the plan."""
+(ISO 13855), the floor-plan image under the plan, and the robot programs'
+paths on it (``motion``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from cells import selectors as cell_selectors
 from cells.layout_image import reading as layout_image_reading
 from cells.layout_image import selectors as layout_image_selectors
 from compliance.proposals.data.figures import num
+from compliance.proposals.data.motion import program_paths
 from compliance.proposals.pdf.data import (
     CellSection,
     DeviceDistance,
@@ -26,7 +28,9 @@ from compliance.rules.plan_marks import (
 from compliance.rules.selectors import config_words
 
 
-def cell_section(cell, findings) -> CellSection:
+def cell_section(cell, findings, facts=None) -> CellSection:
+    """The cell as the proposal shows it; ``facts``: its snapshot
+    (``compliance.rules.results.cell_snapshot``), for its robot programs."""
     robot = [
         (_("Robot"), f"{cell.robot_manufacturer} {cell.robot_model}"),
         (_("Kind"), cell.get_robot_kind_display()),
@@ -93,6 +97,7 @@ def cell_section(cell, findings) -> CellSection:
             (tuple(points), s) for points, s in uncovered_approaches(cell, findings)
         ),
         underlay_image=_underlay_image(cell),
+        **(program_paths(facts) if facts is not None else {}),
     )
 
 

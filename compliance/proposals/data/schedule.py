@@ -86,7 +86,7 @@ def _plan(
         name=_(plan.name),
         activities=tuple(
             ActivityRow(
-                name=_(s.activity.name),
+                name=s.activity.title(_),
                 start_week_low=s.start_low,
                 start_week_high=s.start_high,
                 finish_week_low=s.finish_low,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -146,12 +146,21 @@ def arrow_head(drawing: Drawing, tip, back, colour: Color, length: float = 3.0) 
     )
 
 
+# A robot program's moves as the plan draws them (``plan_figure.PATH_STYLE``).
+PATH_SWATCHES = {
+    "path": (theme.SLATE_LIGHT, 0.8),
+    "path_measure": (theme.STATUS_COLOURS["warning"], 1.5),
+    "path_fail": (theme.CRITICAL, 1.7),
+}
+
+
 def legend(
     items: Sequence[tuple[str, str]], width: float, size: float = 7.0
 ) -> Drawing:
     """A key of symbols and their meanings, in rows that fit ``width``.
     ``items`` are (symbol, text); symbols: fence, wall, opening, curtain,
-    door, zone, distance, station, low, high, critical, assumption, milestone."""
+    door, zone, distance, station, low, high, critical, assumption, milestone,
+    path, path_fail, path_measure (a robot program's moves), contact_zone."""
     swatch, gap, row_h = 14.0, 12.0, size * 1.9
     placed: list[tuple[float, int, str, str]] = []
     x, row = 0.0, 0
@@ -225,6 +234,23 @@ def _swatch(drawing: Drawing, symbol: str, x: float, y: float, w: float) -> None
                 strokeColor=None,
             )
         )
+    elif symbol in PATH_SWATCHES:
+        colour, width = PATH_SWATCHES[symbol]
+        drawing.add(
+            Line(x, y, x + w, y, strokeColor=colour, strokeWidth=width, strokeLineCap=1)
+        )
+    elif symbol == "contact_zone":
+        drawing.add(
+            Circle(
+                x + w / 2,
+                y,
+                3.6,
+                fillColor=None,
+                strokeColor=theme.ACCENT,
+                strokeWidth=0.6,
+                strokeDashArray=[1.2, 1.8],
+            )
+        )
     elif symbol in {"low", "high", "critical"}:
         colour = {
             "low": theme.SLATE,
@@ -259,10 +285,24 @@ def _tick_step(span: float, most: int = 12) -> float:
 def timeline_figure(plan: PlanData, weeks_max: Decimal, width: float) -> Drawing:
     """A Gantt chart of one plan: per activity, the earliest start and finish
     with the shortest durations (dark) and with the longest (light); the
-    critical path in brick; an assumed duration has an asterisk after its name."""
+    critical path in brick; an assumed duration has an asterisk after its name.
+    A name takes up to three lines (a robot program's verification names its
+    lines): the rows are then taller, all alike."""
     size, row_h, label_w = 7.0, 18.0, 150.0
     top, bottom, right = 4.0, 26.0, 34.0
     rows = plan.activities
+    names = [
+        wrap(
+            f"{row.name} *" if row.assumption else row.name,
+            label_w - 8,
+            size,
+            max_lines=3,
+            font=BOLD if row.critical else REGULAR,
+        )
+        for row in rows
+    ]
+    if any(len(lines) > 2 for lines in names):
+        row_h = 25.0
     height = top + bottom + row_h * len(rows)
     drawing = new_drawing(width, height)
     chart_x, chart_w = label_w, width - label_w - right
@@ -317,10 +357,8 @@ def timeline_figure(plan: PlanData, weeks_max: Decimal, width: float) -> Drawing
         )
     )
 
-    for index, row in enumerate(rows):
+    for index, (row, lines) in enumerate(zip(rows, names, strict=True)):
         centre = chart_top - (index + 0.5) * row_h
-        name = f"{row.name} *" if row.assumption else row.name
-        lines = wrap(name, label_w - 8, size, font=BOLD if row.critical else REGULAR)
         first = centre + (len(lines) - 1) * size * 0.55 - size * 0.35
         for n, text in enumerate(lines):
             drawing.add(

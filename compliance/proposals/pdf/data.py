@@ -22,6 +22,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cells.exchange import CellDocument
+from compliance.proposals.pdf.program_data import (
+    MAX_PATH_POINTS,
+    MAX_SLOW_SEGMENTS,
+    ContactZone,
+    ProgramPath,
+    SlowSegment,
+)
 
 Language = Literal["ko", "en"]
 SectionKey = Literal[
@@ -204,6 +211,16 @@ class CellSection(_Frozen):
     uncovered: tuple[tuple[tuple[tuple[float, float], ...], int], ...] = ()
     # Drawn under the plan when the cell's image is to be shown in the PDF.
     underlay_image: UnderlayImage | None = None
+    # The robot programs' paths on the plan (issue 32), their points bounded
+    # (``MAX_PATH_POINTS`` in all), with each operator station's contact
+    # zone; the failing moves, worst first, at most ``MAX_SLOW_SEGMENTS``,
+    # and how many more there are.
+    programs: tuple[ProgramPath, ...] = ()
+    contact_zones: tuple[ContactZone, ...] = ()
+    slow_segments: tuple[SlowSegment, ...] = Field(
+        default=(), max_length=MAX_SLOW_SEGMENTS
+    )
+    slow_segments_more: int = Field(default=0, ge=0)
 
     @model_validator(mode="before")
     @classmethod
@@ -215,6 +232,15 @@ class CellSection(_Frozen):
             name = data.pop("collaborative_mode")
             data.setdefault("collaborative_modes", [name] if name else [])
         return data
+
+    @model_validator(mode="after")
+    def _paths_bounded(self) -> CellSection:
+        points = sum(
+            len(piece.points_mm) for path in self.programs for piece in path.pieces
+        )
+        if points > MAX_PATH_POINTS:
+            raise ValueError(f"the programs' paths have {points} points")
+        return self
 
     @model_validator(mode="after")
     def _devices_exist(self) -> CellSection:

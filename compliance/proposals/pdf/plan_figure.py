@@ -14,6 +14,10 @@ polygon zone, exact for a convex one) and maps them onto the page at a
 standard scale (1:50, 1:100 ...). Its labels come through the PDF's own
 translation shim.
 
+With robot programs (issue 32), each program's path is drawn on the plan by
+verdict (failing moves red, moves where a person could be clamped amber, the
+rest quiet) with each operator station's contact zone round it.
+
 On a large cell the guards' captions would lie on top of one another at the
 scale that fits A4; a label that would cover one already placed is left out
 (the figure says how many, and the section then tables every guard).
@@ -54,12 +58,14 @@ from compliance.documents.fonts import register_fonts
 from compliance.documents.theme import BOLD, REGULAR
 from compliance.proposals.pdf.charts import (
     GUARD_STYLE,
+    PATH_SWATCHES,
     arrow_head,
     draw_device,
     new_drawing,
     text_shape,
 )
 from compliance.proposals.pdf.data import CellSection
+from compliance.proposals.pdf.program_data import PathVerdict
 from compliance.proposals.pdf.underlay_image import underlay_shape
 
 PT_PER_MM = 72 / 25.4
@@ -205,7 +211,68 @@ def plan_of(cell: CellSection) -> PlanDrawing:
         required=required,
         opening_status=dict.fromkeys(cell.failing_openings, "fail"),
         uncovered=cell.uncovered,
+        underlay=_held(cell),
     )
+
+
+def _held(cell: CellSection) -> list[tuple[float, float, float, float]]:
+    """The box of the programs' paths and the stations' contact zones, as an
+    underlay's line: the drawing's view holds its underlay, which this
+    figure does not draw; so the paths and zones are in the view."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for path in cell.programs:
+        for piece in path.pieces:
+            xs += [x for x, _y in piece.points_mm]
+            ys += [y for _x, y in piece.points_mm]
+    for zone in cell.contact_zones:
+        xs += [zone.x_mm - zone.radius_mm, zone.x_mm + zone.radius_mm]
+        ys += [zone.y_mm - zone.radius_mm, zone.y_mm + zone.radius_mm]
+    if not xs:
+        return []
+    return [(min(xs), min(ys), max(xs), max(ys))]
+
+
+# How each verdict of a program's path is drawn (the legend's swatches): the
+# quiet ones first, the failing ones on top.
+PATH_STYLE: dict[PathVerdict, tuple[Color, float]] = {
+    "other": PATH_SWATCHES["path"],
+    "measure": PATH_SWATCHES["path_measure"],
+    "fail": PATH_SWATCHES["path_fail"],
+}
+ZONE_STYLE = {
+    "fillColor": None,
+    "strokeColor": theme.ACCENT,
+    "strokeWidth": 0.6,
+    "strokeDashArray": [1.2, 1.8],
+}
+
+
+def _program_paths(drawing: Drawing, cell: CellSection, to: _Plan) -> None:
+    """Each station's contact zone, then the programs' paths by verdict."""
+    for zone in cell.contact_zones:
+        # The document's y points away from the viewer; the drawing's down.
+        drawing.add(
+            Circle(*to(zone.x_mm, -zone.y_mm), zone.radius_mm * to.k, **ZONE_STYLE)
+        )
+    for verdict in ("other", "measure", "fail"):
+        colour, width = PATH_STYLE[verdict]
+        for path in cell.programs:
+            for piece in path.pieces:
+                if piece.verdict != verdict:
+                    continue
+                points: list[float] = []
+                for x, y in piece.points_mm:
+                    points.extend(to(x, -y))
+                drawing.add(
+                    PolyLine(
+                        points,
+                        strokeColor=colour,
+                        strokeWidth=width,
+                        strokeLineCap=1,
+                        strokeLineJoin=1,
+                    )
+                )
 
 
 def layout_figure(
@@ -298,7 +365,9 @@ def layout_figure(
             caption = caption.model_copy(update={"sub": f"{caption.sub} · {names}"})
         opening_captions[(opening.segment_index, opening.index)] = caption
     named = {i for indices in devices_at.values() for i in indices}
-    shown, left_out = _captions_shown(prims, to, size, scale, opening_captions, named)
+    shown, left_out, room = _captions_shown(
+        prims, to, size, scale, opening_captions, named
+    )
     drawing.left_out_captions = left_out
 
     for segment in prims.segments:
@@ -342,6 +411,8 @@ def layout_figure(
                 draw_device(drawing, document.devices[index].kind, a, b)
 
     _placed_devices(drawing, prims, to, size, shown)
+    _program_paths(drawing, cell, to)
+    _path_labels(drawing, cell, to, size, room)
 
     for station in prims.stations:
         sx, sy = to(station.x, station.y)
@@ -358,6 +429,50 @@ def layout_figure(
     _safety_marks(drawing, prims, to, size, shown)
     _scale_bar(drawing, prims, to, size, scale)
     return drawing, scale
+
+
+def _line_words(lines: tuple[int, ...], more: bool) -> str:
+    """ "line 6", "lines 6, 9, …": a failing piece's lines."""
+    numbers = ", ".join(f"{line:,}" for line in lines) + (", …" if more else "")
+    if len(lines) > 1 or more:
+        return _("lines %(lines)s") % {"lines": numbers}
+    return _("line %(lines)s") % {"lines": numbers}
+
+
+def _path_labels(
+    drawing: Drawing, cell: CellSection, to: _Plan, size: float, room: _Room
+) -> None:
+    """Each failing piece of a path named by its lines, beside its middle
+    move, where it covers no other caption (the table lists them all)."""
+    several = len(cell.programs) > 1
+    for path in cell.programs:
+        for piece in path.pieces:
+            if piece.verdict != "fail" or not piece.lines:
+                continue
+            text = _line_words(piece.lines, piece.more_lines)
+            if several:
+                text = f"{path.label}, {text}"
+            points = [to(x, -y) for x, y in piece.points_mm]
+            middle = (len(points) - 1) // 2
+            (ax, ay), (bx, by) = points[middle], points[middle + 1]
+            length = math.hypot(bx - ax, by - ay)
+            nx, ny = ((ay - by) / length, (bx - ax) / length) if length else (0, 1)
+            width = stringWidth(text, BOLD, size) + 2
+            height = size * 1.15 + 1
+            # Beside the move, on either side, clear of it.
+            away = abs(nx) * width / 2 + abs(ny) * height / 2 + 2
+            for side in (1, -1):
+                cx = (ax + bx) / 2 + side * nx * away
+                cy = (ay + by) / 2 + side * ny * away
+                box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+                inside = box[0] >= 0 and box[1] >= 0
+                inside = inside and box[2] <= drawing.width
+                inside = inside and box[3] <= drawing.height
+                if inside and room.free(box):
+                    room.take(box)
+                    label = Label(x=0, y=0, text=text)
+                    drawing.add(_mark_label(label, (cx, cy), size, theme.CRITICAL))
+                    break
 
 
 def _robot_label(prims: PlanDrawing, to: _Plan, size: float) -> String:
@@ -380,9 +495,9 @@ def _captions_shown(
     scale: int,
     opening_captions: dict[tuple[int, int], Label],
     named: set[int],
-) -> tuple[set[tuple], int]:
-    """Which captions of guards, openings and devices to draw, and how many
-    are left out: one that would cover another caption is not drawn (on a
+) -> tuple[set[tuple], int, _Room]:
+    """Which captions of guards, openings and devices to draw, how many are
+    left out, and the room they take: one that would cover another caption is not drawn (on a
     large cell at 1:250 the guards' captions lay on top of each other, and
     none could be read). The open gaps, the zone's reach past the guard, the
     robot, the zone and the scale bar are always drawn and placed first; then
@@ -452,7 +567,7 @@ def _captions_shown(
         if room.free(box):
             room.take(box)
             shown.add(key)
-    return shown, len(candidates) - len(shown)
+    return shown, len(candidates) - len(shown), room
 
 
 def _placed_devices(

@@ -19,7 +19,9 @@ from cells.naming import layout_names
 from compliance.documents import theme
 from compliance.documents.theme import CONTENT_WIDTH
 from compliance.proposals.pdf import charts, plan_figure
+from compliance.proposals.pdf.data import CellSection
 from compliance.proposals.pdf.kit import Kit
+from compliance.proposals.pdf.program_data import ProgramPath
 
 
 def cell(p: Kit) -> list[Flowable]:
@@ -66,6 +68,7 @@ def cell(p: Kit) -> list[Flowable]:
         ("zone", _("Hazard zone"), True),
         ("distance", _("Minimum distance S"), bool(cell.distances)),
         ("station", _("Operator station"), bool(layout.operator_stations)),
+        *_path_legend(cell),
     ]
     key = charts.legend(
         [(symbol, text) for symbol, text, present in shown if present],
@@ -109,6 +112,8 @@ def cell(p: Kit) -> list[Flowable]:
             )
         )
     story.append(KeepTogether(figure))
+    if cell.programs:
+        story += _programs(p, cell)
     if drawing.left_out_captions:
         story += _guarding(p, layout)
     if cell.distances:
@@ -148,6 +153,119 @@ def cell(p: Kit) -> list[Flowable]:
             ),
         ]
     return story
+
+
+def _path_legend(cell: CellSection) -> list[tuple[str, str, bool]]:
+    """The legend's entries for the robot programs' paths, those drawn."""
+    verdicts = {piece.verdict for path in cell.programs for piece in path.pieces}
+    return [
+        ("path_fail", _("Robot program: faster than permitted"), "fail" in verdicts),
+        (
+            "path_measure",
+            _("Robot program: clamping, to be measured"),
+            "measure" in verdicts,
+        ),
+        (
+            "path",
+            _("Robot program: other moves")
+            if verdicts & {"fail", "measure"}
+            else _("Robot program's path"),
+            "other" in verdicts,
+        ),
+        ("contact_zone", _("Contact zone of a station"), bool(cell.contact_zones)),
+    ]
+
+
+def _programs(p: Kit, cell: CellSection) -> list[Flowable]:
+    """The robot programs on the plan: what the colours say, each program's
+    cycle time, and the moves to slow, the worst first."""
+    if cell.contact_zones:
+        text = _(
+            "Each robot program is drawn on the plan move by move: red where a "
+            "move is faster than ISO/TS 15066 permits where people stand, amber "
+            "where a person could be clamped (force and pressure are measured "
+            "there on the real cell), grey for the other moves. The dotted "
+            "circle round each operator station is the reach within which the "
+            "robot can touch the person."
+        )
+    else:
+        text = _("Each robot program is drawn on the plan move by move.")
+    story: list[Flowable] = [p.para(_("Robot programs"), "h2"), p.para(text)]
+    cycles = [_cycle_text(path) for path in cell.programs]
+    story += p.bullets([line for line in cycles if line])
+    if cell.slow_segments:
+        rows = [
+            [
+                row.program,
+                theme.number(row.line),
+                theme.number(row.speed_mm_s),
+                theme.number(row.permissible_mm_s),
+                row.station or "—",
+            ]
+            for row in cell.slow_segments
+        ]
+        widths = [38 * mm, 18 * mm, 36 * mm, 36 * mm, 38 * mm]
+        table: list[Flowable] = [
+            p.para(_("Segments to slow"), "h3"),
+            p.table(
+                [
+                    _("Robot program"),
+                    _("Line"),
+                    _("Programmed speed (mm/s)"),
+                    _("Permissible speed (mm/s)"),
+                    _("Operator station"),
+                ],
+                rows,
+                widths,
+                right=(1, 2, 3),
+            ),
+        ]
+        if cell.slow_segments_more:
+            table.append(
+                p.para(
+                    ngettext(
+                        "And %(count)s more failing move.",
+                        "And %(count)s more failing moves.",
+                        cell.slow_segments_more,
+                    )
+                    % {"count": theme.number(cell.slow_segments_more)},
+                    "small",
+                )
+            )
+        story.append(KeepTogether(table))
+    return story
+
+
+def _cycle_text(path: ProgramPath) -> str:
+    """A program's cycle time of its straight moves, as programmed and with
+    the failing moves slowed; "" when it is not known."""
+    programmed = path.cycle_time_programmed_s
+    if programmed is None:
+        return ""
+    values = {"program": path.label, "programmed": f"{programmed:,.1f}"}
+    if not path.failing_segments:
+        return (
+            _(
+                "%(program)s: cycle time of its straight moves %(programmed)s s, "
+                "no move to slow (speeds only: accelerations are not counted)."
+            )
+            % values
+        )
+    limited = path.cycle_time_limited_s
+    if limited is None:
+        return (
+            _(
+                "%(program)s: cycle time of its straight moves %(programmed)s s "
+                "as programmed; some moves are not permitted at any speed where "
+                "they pass, so slowing them is not enough."
+            )
+            % values
+        )
+    return _(
+        "%(program)s: cycle time of its straight moves %(programmed)s s as "
+        "programmed, %(limited)s s with the failing moves slowed to the "
+        "speed each may have (speeds only: accelerations are not counted)."
+    ) % {**values, "limited": f"{limited:,.1f}"}
 
 
 def _guard_kinds() -> dict[str, str]:
