@@ -197,6 +197,30 @@ def concepts_line(client, user, cell) -> None:
     )
 
 
+def motion_lines(client, user, cells) -> None:
+    """The Motion tab of a 10,000-line robot program beside a 1,000-line one
+    (goal: at most 2 ×, the table pages rather than drawing every segment),
+    each as read again (its judgement kept), in the same run."""
+    from bench.motion import program
+    from cells.motion.services import motion_program_import
+
+    small, big = cells[10], cells[50]
+    for cell, lines in ((small, 1_000), (big, 10_000)):
+        motion_program_import(
+            cell=cell, actor=user, data=program(lines), file_name=f"{lines}.script"
+        )
+    get_small = getter(client, f"/cells/{small.pk}/motion/")
+    get_big = getter(client, f"/cells/{big.pk}/motion/")
+    print("\n# Robot programs: the Motion tab, as read again")
+    app, base = paired(get_big, get_small)
+    size = len(get_big().content) / 1024
+    print(
+        f"Motion tab, 10,000 lines vs 1,000 lines (goal ≤ 2): {app:.1f} ms vs "
+        f"{base:.1f} ms, ratio {app / base:.2f}; the page {size:.0f} KiB",
+        flush=True,
+    )
+
+
 def main() -> None:
     setup_django()
     from django.core.cache import cache
@@ -233,6 +257,7 @@ def main() -> None:
         line(f"{name}, after a change", *paired(cold, baseline))
 
     concepts_line(client, user, large)
+    motion_lines(client, user, cells)
 
     print(
         "\n# Scaling: each page at 10 / 50 / 200 / 1000 rows (goal: 1000 ≤ 5.5 × 200)"

@@ -19,6 +19,7 @@ from compliance.costs import rate_api, rate_views
 from compliance.costs import views as cost_views
 from compliance.costs.quotes import api as quote_api
 from compliance.costs.quotes import views as quote_views
+from compliance.motion import views as motion_views
 from compliance.plan import api as plan_api
 from compliance.plan import views as plan_views
 from compliance.plan.labour import api as labour_api
@@ -92,6 +93,33 @@ urlpatterns = [
         name="line_item_edit",
     ),
     path("cells/<int:cell_pk>/plan/", plan_views.cell_plan, name="cell_plan"),
+    # The robot's programs judged segment by segment (issue 32).
+    path("cells/<int:cell_pk>/motion/", motion_views.cell_motion, name="cell_motion"),
+    path(
+        "cells/<int:cell_pk>/motion/import/",
+        motion_views.motion_import,
+        name="motion_import",
+    ),
+    path(
+        "cells/<int:cell_pk>/motion/<int:pk>/",
+        motion_views.motion_program,
+        name="motion_program",
+    ),
+    path(
+        "cells/<int:cell_pk>/motion/<int:pk>/delete/",
+        motion_views.motion_delete,
+        name="motion_delete",
+    ),
+    path(
+        "cells/<int:cell_pk>/motion/<int:pk>/file/",
+        motion_views.motion_file,
+        name="motion_file",
+    ),
+    path(
+        "cells/<int:cell_pk>/motion/<int:pk>/annotated/",
+        motion_views.motion_annotated,
+        name="motion_annotated",
+    ),
     path(
         "cells/<int:cell_pk>/plan/<str:key>/edit/",
         plan_views.plan_assumption_edit,

@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from cells.api import urls as cells_api_urls
+from compliance.motion.urls import api_urlpatterns as motion_api_urlpatterns
 from compliance.urls import api_urlpatterns as compliance_api_urlpatterns
 from config.views import healthz, readyz
 
@@ -23,7 +25,18 @@ urlpatterns = [
         ),
         name="api-docs",
     ),
-    path("api/v1/", include("cells.api.urls")),
+    # The cells API's namespace, with a robot program's judged segments and
+    # annotated file (issue 32): the rules judge them, which the cells API
+    # may not import.
+    path(
+        "api/v1/",
+        include(
+            (
+                [*cells_api_urls.urlpatterns, *motion_api_urlpatterns],
+                cells_api_urls.app_name,
+            )
+        ),
+    ),
     path("api/v1/", include(compliance_api_urlpatterns)),
     path("", include("compliance.urls")),
     path("", include("cells.urls")),

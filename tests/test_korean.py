@@ -36,6 +36,8 @@ _ALLOWED_WORDS = (
     "EU EEA US CFR eCFR EC EUR Lex "
     # robot makers and the names of their safety controllers' configuration
     "ABB KUKA FANUC UR SafeMove SafeOperation DCS CRC USB "
+    # robot programming languages and their files
+    "URScript RAPID KRL mod src "
     # the standards' own symbols and abbreviations, and the functions of
     # their formulas
     "PL PLr SIL PFHd PFH MTTFd DCavg DC CCF Cat SRP CS SRS ESPE AOPD AOPDD AOPDDR "

@@ -165,6 +165,7 @@ PURE_MODULES = {
         "compliance.plan.explanations",
         "compliance.plan.schemas",
         "compliance.plan.programs",
+        "compliance.motion.drawing",
     ],
     "documents": [
         "compliance.documents",

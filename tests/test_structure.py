@@ -30,6 +30,7 @@ ROOMS = (
     "compliance.rules",
     "compliance.costs",
     "compliance.plan",
+    "compliance.motion",  # robot programs judged segment by segment: pages, API
     "compliance.concepts",  # guarding concepts of a cell, compared
     "compliance.proposals",
     "compliance",  # the app's shell: models, admin, URLs, management commands

@@ -80,6 +80,13 @@ OBJECT_URLS = {
     "api:cell-motion-detail": lambda o: [o["cell"].pk, o["motion_program"].pk],
     "api:cell-motion-segments": lambda o: [o["cell"].pk, o["motion_program"].pk],
     "api:cell-motion-annotated": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    # The Motion tab (issue 32; tests/compliance/motion for the viewer).
+    "compliance:cell_motion": lambda o: [o["cell"].pk],
+    "compliance:motion_import": lambda o: [o["cell"].pk],
+    "compliance:motion_program": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    "compliance:motion_delete": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    "compliance:motion_file": lambda o: [o["cell"].pk, o["motion_program"].pk],
+    "compliance:motion_annotated": lambda o: [o["cell"].pk, o["motion_program"].pk],
     # The floor-plan image (with one: tests/cells/layout_image/test_tenancy.py).
     "cells:layout_image_edit": lambda o: [o["cell"].pk],
     "cells:layout_image_remove": lambda o: [o["cell"].pk],

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cells.models import Cell, Organisation
+from cells.motion.services import motion_program_import
 from compliance.assessment import services as assessment_services
 from compliance.assessment.models import Hazard, Revision
 from compliance.calculators.registry import CALCULATORS
@@ -86,6 +87,10 @@ NOT_PAGES = {
     "compliance:quote_delete": "POST only",
     "compliance:quote_template": "an XLSX download",
     "compliance:quote_export": "an XLSX download",
+    "compliance:motion_import": "POST only (its form is on the Motion tab)",
+    "compliance:motion_delete": "POST only (the button asks first)",
+    "compliance:motion_file": "a robot program's file as imported",
+    "compliance:motion_annotated": "a robot program's file, annotated",
 }
 
 
@@ -143,6 +148,22 @@ def demo_world() -> dict:
             requested_by=safety,
         )
     function = SafetyFunction.objects.filter(cell=palletiser).first()
+    # A robot program on the Motion tab: moves far from people, one past the
+    # pallet change (no body region recorded there: not checked), a joint
+    # move and an output.
+    program = motion_program_import(
+        cell=palletiser,
+        actor=safety,
+        file_name="palletise.script",
+        data=b"""def palletise():
+  movel(p[0.40, 0.30, 0.60, 0, 3.14, 0], a=1.2, v=0.25)
+  movel(p[0.40, -0.30, 0.60, 0, 3.14, 0], a=1.2, v=1.5)
+  movel(p[0.00, 3.30, 0.60, 0, 3.14, 0], a=1.2, v=0.5)
+  set_digital_out(0, True)
+  movej([0, -1.57, 1.57, 0, 0, 0], a=1.4, v=1.05)
+end
+""",
+    )
     return {
         "organisation": Organisation.objects.get(slug="demo"),
         "palletiser": palletiser,
@@ -155,6 +176,7 @@ def demo_world() -> dict:
         "custom": custom,
         "function": function,
         "subsystem": Subsystem.objects.filter(function=function).first(),
+        "motion_program": program,
     }
 
 
@@ -237,6 +259,8 @@ def visits(d: dict) -> list[Visit]:
         v("compliance:custom_line_edit", cell, d["custom"].pk, scope=EDIT_ROW),
         v("compliance:line_item_edit", cell, "fence:1800", scope=EDIT_ROW),
         v("compliance:cell_plan", cell, viewer=True),
+        v("compliance:cell_motion", cell, viewer=True),
+        v("compliance:motion_program", cell, d["motion_program"].pk, viewer=True),
         v("compliance:cell_concepts", cell, viewer=True),
         v("compliance:project_concepts", project, viewer=True),
         v("compliance:plan_assumption_edit", cell, "risk_assessment", scope=EDIT_ROW),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from cells.exchange import COORDINATE_LIMIT_MM
 from cells.layout_dxf import reading
 from cells.models import GuardKind
+from config.forms import upload_within
 
 UNIT_CHOICES = [
     ("", _("From the file")),
@@ -82,13 +83,7 @@ class DxfUploadForm(_Options):
     field_order = ["file", "units", "height_mm"]
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > reading.MAX_FILE_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(limit_mb)s MB.")
-                % {"limit_mb": reading.MAX_FILE_BYTES // (1024 * 1024)}
-            )
-        return upload
+        return upload_within(self.cleaned_data["file"], reading.MAX_FILE_BYTES)
 
 
 class DxfMappingForm(_Options):

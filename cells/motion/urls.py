@@ -1,4 +1,6 @@
-"""The motion feature's API endpoints (``api``, through ``cells.api.urls``)."""
+"""The motion feature's API endpoints (``api``, through ``cells.api.urls``).
+The judged segments and the annotated file are ``compliance.motion.urls``'s,
+mounted in the same namespace by ``config.urls``."""
 
 from __future__ import annotations
 
@@ -16,15 +18,5 @@ api_urlpatterns = [
         "cells/<int:pk>/motion/<int:program_pk>/",
         api.CellMotionProgramView.as_view(),
         name="cell-motion-detail",
-    ),
-    path(
-        "cells/<int:pk>/motion/<int:program_pk>/segments/",
-        api.MotionSegmentsView.as_view(),
-        name="cell-motion-segments",
-    ),
-    path(
-        "cells/<int:pk>/motion/<int:program_pk>/annotated",
-        api.MotionAnnotatedView.as_view(),
-        name="cell-motion-annotated",
     ),
 ]

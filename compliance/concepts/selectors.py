@@ -28,6 +28,7 @@ from compliance.rules.selectors import (
     function_names,
     remembering,
     shown_finding,
+    subject_label,
 )
 
 
@@ -96,7 +97,13 @@ def _speed(findings) -> dict[str, Any] | None:
     return {
         "programmed_mm_s": worst.speed_mm_s,
         "permissible_mm_s": worst.permissible_mm_s,
-        "region": _(worst.subject_label),
+        # A body region (the app's words), or a robot program's worst
+        # segment ("Robot program 1"), in the reader's language.
+        "region": (
+            subject_label(worst)
+            if worst.subject_key.startswith("program:")
+            else _(worst.subject_label)
+        ),
         # At the permissible speed a motion takes this much longer.
         "slower_by": ratio.quantize(Decimal("0.01")) if ratio and ratio > 1 else None,
         "status": str(worst.status),

@@ -70,6 +70,14 @@ def page_arguments(world: World) -> dict[str, list[dict[str, Any]]]:
         "compliance:custom_line_delete": [{**cell, "pk": o["custom_line"].pk}],
         "compliance:line_item_edit": [{**cell, "key": o["line_key"]}],
         "compliance:cell_plan": [cell],
+        # The Motion tab (issue 32): the world's program is CSV, whose annotated
+        # copy sends back to the tab.
+        "compliance:cell_motion": [cell],
+        "compliance:motion_import": [cell],  # POST only
+        "compliance:motion_program": [{**cell, "pk": o["motion_program"].pk}],
+        "compliance:motion_delete": [{**cell, "pk": o["motion_program"].pk}],  # POST
+        "compliance:motion_file": [{**cell, "pk": o["motion_program"].pk}],
+        "compliance:motion_annotated": [{**cell, "pk": o["motion_program"].pk}],
         "compliance:cell_concepts": [cell],
         "compliance:project_concepts": [{"project_pk": world.project.pk}],
         "compliance:concepts_generate": [cell],  # POST only

@@ -99,7 +99,6 @@ NOT_USER_TEXT: dict[str, str] = {
 NOT_SHOWN: dict[str, str] = {
     "cells.LayoutUnderlay.source_name": "the imported DXF's file name",
     "cells.DxfLayerMapping.layer_name": "a DXF layer's name, shown while importing",
-    "cells.MotionProgram.file_name": "a robot program's file name (its tab to come)",
     "compliance.SupplierQuote.file_name": "the imported quote's file name",
 }
 # Written by the app from other fields' text, so the payloads reach them too.
@@ -377,6 +376,7 @@ def _motion_program(world: World, v) -> None:
         imported_by=world.user,
     )
     world.hold(program, "file_name")
+    world.objects["motion_program"] = program
 
 
 def _floor_image(world: World, v) -> None:
