@@ -80,6 +80,10 @@ COMPUTED_BY = (
     "compliance/costs",
     "compliance/safety_functions",
     "compliance/assessment/hazards",
+    # What the Motion tab and the plans keep of a robot program's judgement.
+    "compliance/motion",
+    "compliance/plan/programs.py",
+    "compliance/plan/inputs.py",
 )
 
 
