@@ -55,6 +55,14 @@ READ_ERRORS = {
         "The speed %(speed)s is not above zero: a robot that does not move has "
         "no path to judge."
     ),
+    "speed_too_high": gettext_lazy(
+        "The speed %(speed_mm_s)s mm/s is above %(limit_mm_s)s mm/s, faster than "
+        "a robot's tool moves: are the units right?"
+    ),
+    "time_not_increasing": gettext_lazy(
+        "The time %(time)s s is not after the row before's: times must grow "
+        "from row to row."
+    ),
     "pose_numbers": gettext_lazy(
         "A pose needs %(expected)s numbers; this one has %(found)s."
     ),
@@ -101,9 +109,11 @@ def read_error(exc: ProgramError) -> ValidationError:
     """The reading's refusal as a ValidationError naming the request field,
     the line first when it has one."""
     params = {k: v for k, v in exc.params.items() if k != "file"}
-    for key in ("limit", "expected", "found"):
+    for key in ("limit", "expected", "found", "limit_mm_s"):
         if isinstance(params.get(key), int):
             params[key] = f"{params[key]:,}"
+    if isinstance(params.get("speed_mm_s"), float):
+        params["speed_mm_s"] = f"{params['speed_mm_s']:,.1f}"
     if "limit_bytes" in params:
         params["limit_mb"] = int(str(params["limit_bytes"]).replace(",", "")) // (
             1024 * 1024

@@ -79,6 +79,8 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "unterminated": (),  # RAPID: a statement with no ";" before the file ends
     "not_a_number": ("text", "column"),
     "speed_not_positive": ("speed",),  # as written: m/s, mm/s
+    "speed_too_high": ("speed_mm_s", "limit_mm_s"),
+    "time_not_increasing": ("time",),  # a CSV row's time, in s
     "pose_numbers": ("expected", "found", "part"),  # part: a robtarget's
     "pose_components": ("missing", "unknown", "repeated"),  # KRL: one of them
     "speed_numbers": ("expected", "found"),  # RAPID speeddata

@@ -24,6 +24,7 @@ from typing import Final
 from cells.exchange import COORDINATE_LIMIT_MM
 from cells.motion.errors import ProgramError
 from cells.motion.path import Format, Listed, Move, MoveKind, Point, Program
+from compliance.calculators.ts15066_path_models import SPEED_MAX_MM_S
 
 MAX_MOTION_LINES = 100_000
 # Routines written inside routines (URScript): Polyscope writes two levels.
@@ -64,6 +65,21 @@ def positive_speed(value: float, *, line: int) -> float:
     if value <= 0:
         raise ProgramError("speed_not_positive", line=line, speed=value)
     return value
+
+
+def bounded_speed(value_mm_s: float, *, line: int) -> float:
+    """A TCP speed in mm/s, refused past what a robot moves (and what the
+    check takes, ``ts15066_path_models.SPEED_MAX_MM_S``): most likely a unit
+    mistake."""
+    positive_speed(value_mm_s, line=line)
+    if value_mm_s > SPEED_MAX_MM_S:
+        raise ProgramError(
+            "speed_too_high",
+            line=line,
+            speed_mm_s=round(value_mm_s, 1),
+            limit_mm_s=SPEED_MAX_MM_S,
+        )
+    return value_mm_s
 
 
 @dataclass(eq=False, slots=True)
@@ -162,7 +178,7 @@ class Collector:
                         limit_mm=COORDINATE_LIMIT_MM,
                     )
         if speed_mm_s is not None:
-            positive_speed(speed_mm_s, line=line)
+            bounded_speed(speed_mm_s, line=line)
         routine = self._open[-1]
         routine.moves = True
         routine.items.append(Move(line, kind, target, via, speed_mm_s, text))

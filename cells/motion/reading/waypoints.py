@@ -19,8 +19,12 @@ optionally its unit:
 - ``speed`` or ``tcp_speed`` (optional, the TCP's): ``speed_mm_s`` or
   ``speed_m_s``; written alone it is mm/s, whatever the coordinates'
   unit. An empty cell is a speed not given (None).
-- ``tool``, ``time`` (``time_s``, ``time_ms``) and the orientation ``rx``,
-  ``ry``, ``rz`` (``_rad``, ``_deg``) are allowed and kept in the text only.
+- ``time`` (``time_s``, ``time_ms``; alone, seconds), optional: each
+  waypoint's time from the start, as a simulation exports it. Where a row
+  gives no speed, its move's speed is its length over the time since the
+  row before; times must grow from row to row (``time_not_increasing``).
+- ``tool`` and the orientation ``rx``, ``ry``, ``rz`` (``_rad``, ``_deg``)
+  are allowed and kept in the text only.
 
 Refused, naming the column: any other column (``unknown_column``: a
 misspelt speed column is not silently dropped), a unit not of its quantity
@@ -34,6 +38,7 @@ than the header is ``row_fields``; a coordinate that is not a number
 from __future__ import annotations
 
 import csv
+import math
 import re
 
 from cells.motion.errors import ProgramError
@@ -93,9 +98,20 @@ def read(lines: list[str], *, units: str | None) -> Program:
         header = next(reader)
         columns = _columns(header, header_line)
         scale = _scale(columns, units, line=header_line)
+        previous: tuple[Point, float | None] | None = None
         for row in reader:
             number_, text = rows[reader.line_num - 1]
-            _waypoint(collector, columns, scale, row, number_, text, delimiter)
+            target, speed, time_s = _waypoint(columns, scale, row, number_, delimiter)
+            if speed is None and time_s is not None and previous is not None:
+                speed = _speed_from_time(previous, target, time_s, line=number_)
+            collector.move(
+                line=number_,
+                kind="linear",
+                target=target,
+                speed_mm_s=speed,
+                text=clip(text),
+            )
+            previous = (target, time_s)
     except csv.Error as error:
         raise ProgramError("bad_row", line=rows[reader.line_num - 1][0]) from error
     return collector.program()
@@ -146,27 +162,27 @@ def _scale(
 
 
 def _waypoint(
-    collector: Collector,
     columns: dict[str, tuple[int, str | None]],
     scale: dict[str, int],
     row: list[str],
     line: int,
-    text: str,
     delimiter: str,
-) -> None:
+) -> tuple[Point, float | None, float | None]:
+    """A row as (the point, its speed in mm/s, its time in s), the speed and
+    time None where the row gives none."""
     if len(row) != len(columns):
         raise ProgramError(
             "row_fields", line=line, expected=len(columns), found=len(row)
         )
     values: dict[str, float | None] = {}
-    for quantity in scale:
+    for quantity in (*scale, *(("time",) if "time" in columns else ())):
         cell = row[columns[quantity][0]].strip()
         if delimiter != "," and "," in cell and "." not in cell:
             cell = cell.replace(",", ".", 1)
-        if quantity == "speed" and not cell:
+        if quantity in ("speed", "time") and not cell:
             values[quantity] = None
             continue
-        value = parse_number(cell, scale=scale[quantity])
+        value = parse_number(cell, scale=scale.get(quantity, 0))
         if value is None:
             raise ProgramError(
                 "not_a_number", line=line, column=quantity, text=cell[:40]
@@ -174,10 +190,25 @@ def _waypoint(
         values[quantity] = value
     x, y, z = values["x"], values["y"], values["z"]
     assert x is not None and y is not None and z is not None
-    collector.move(
-        line=line,
-        kind="linear",
-        target=Point(x, y, z),
-        speed_mm_s=values.get("speed"),
-        text=clip(text),
+    time_s = values.get("time")
+    if time_s is not None and columns["time"][1] == "ms":
+        time_s /= 1000
+    return Point(x, y, z), values.get("speed"), time_s
+
+
+def _speed_from_time(
+    previous: tuple[Point, float | None], target: Point, time_s: float, *, line: int
+) -> float | None:
+    """The speed of a move whose row gives no speed but its time: its length
+    over the time since the row before (None: that row gave no time, or the
+    TCP stays where it is, a dwell). Times must grow where the TCP moves."""
+    start, start_s = previous
+    if start_s is None:
+        return None
+    length = math.dist(
+        (start.x_mm, start.y_mm, start.z_mm), (target.x_mm, target.y_mm, target.z_mm)
     )
+    # Going back in time, or moving in no time (at an infinite speed).
+    if time_s < start_s or (time_s == start_s and length > 0):
+        raise ProgramError("time_not_increasing", line=line, time=time_s)
+    return length / (time_s - start_s) if length > 0 else None

@@ -280,3 +280,17 @@ def test_a_csv_program_has_no_annotated_copy_and_says_why(owner_api, cobot_cell)
         reverse("api:cell-motion-segments", args=[cobot_cell.pk, program["id"]])
     ).json()["results"]
     assert [(s["line"], s["verdict"]) for s in segments] == [(3, "fail")]
+
+
+def test_a_speed_in_the_wrong_unit_is_a_400_with_its_line_and_nothing_is_saved(
+    owner_api, cell
+):
+    # v=20: twenty metres a second, most likely mm/s meant as m/s.
+    data = b"def main():\n  movel(p[0.4, -0.3, 0.3, 0, 3.14, 0], a=1.2, v=20)\nend\n"
+    response = post(owner_api, cell, data)
+    assert response.status_code == 400
+    assert response.json()["file"] == [
+        "Line 2: The speed 20,000.0 mm/s is above 10,000 mm/s, faster than a "
+        "robot's tool moves: are the units right?"
+    ]
+    assert not MotionProgram.objects.filter(cell=cell).exists()

@@ -43,12 +43,53 @@ def test_a_coordinate_unit_given_leaves_the_speed_in_mm_s_unless_stated():
     assert (program.moves[0].target, program.moves[0].speed_mm_s) == (TARGET, 250.0)
 
 
-def test_tool_time_and_orientation_columns_are_kept_in_the_text_only():
+def test_tool_and_orientation_are_kept_in_the_text_and_a_first_time_gives_no_speed():
     row = "400,-300,300,,gripper,1.5,0,3.14,0"
 
     program = read(f"x,y,z,speed,tool,time_s,rx,ry,rz\n{row}\n")
 
     assert program.moves == (Move(2, "linear", TARGET, None, None, row),)
+
+
+@pytest.mark.parametrize(
+    ("header", "times"),
+    [
+        ("time_s", ("0", "0.6", "0.6")),
+        ("time_ms", ("0", "600", "600")),
+        ("time", ("2", "2.6", "2.6")),
+    ],
+)
+def test_a_rows_time_gives_its_moves_speed_where_no_speed_is_written(header, times):
+    # As a simulation exports a path: 600 mm in 0.6 s is 1,000 mm/s; a
+    # written speed wins; a row that stays put is a dwell, with no speed.
+    table = (
+        f"x,y,z,speed,{header}\n"
+        f"400,300,300,,{times[0]}\n"
+        f"400,-300,300,,{times[1]}\n"
+        f"400,-300,300,,{times[2]}\n"
+        "400,300,300,250,9\n"
+    )
+    speeds = [m.speed_mm_s for m in read(table).moves]
+    assert speeds == [None, pytest.approx(1000.0), None, 250.0]
+
+
+def test_a_time_that_does_not_grow_is_refused_with_its_line():
+    with pytest.raises(ProgramError) as caught:
+        read("x,y,z,time_s\n400,300,300,1.0\n400,-300,300,0.5\n")
+    assert (caught.value.code, caught.value.line) == ("time_not_increasing", 3)
+
+
+def test_a_speed_past_ten_metres_a_second_is_refused_as_a_unit_mistake():
+    # 20 m/s written as mm/s (20,000), or as URScript's v=20.
+    with pytest.raises(ProgramError) as caught:
+        read("x,y,z,speed_m_s\n400,300,300,20\n")
+    assert (caught.value.code, caught.value.line) == ("speed_too_high", 2)
+    assert caught.value.params["limit_mm_s"] == 10_000
+    with pytest.raises(ProgramError) as caught:
+        read_program(
+            b"movel(p[0.4, -0.3, 0.3, 0, 3.14, 0], a=1.2, v=20)\n", format="urscript"
+        )
+    assert (caught.value.code, caught.value.line) == ("speed_too_high", 1)
 
 
 def test_blank_and_comment_lines_keep_the_line_numbers_of_the_file():
