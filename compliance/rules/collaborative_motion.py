@@ -23,7 +23,13 @@ from compliance.rules.findings import (
     number,
     pending_notes,
 )
-from compliance.rules.motion import program_number, program_path, signed_regions
+from compliance.rules.motion import (
+    program_number,
+    program_path,
+    shortened_reach,
+    signed_regions,
+    station_labels,
+)
 from compliance.rules.motion_facts import ProgramFacts
 
 # A finding lists this many segments by line; the Motion tab has them all.
@@ -256,6 +262,8 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
                     "measured on the real cell."
                 ),
             )
+    if status == Status.PASS and shortened_reach(facts):
+        status, message = _reach_entered(facts, program, values, status, message)
     details.append(_cycle(result))
     return rule.from_result(
         status,
@@ -266,6 +274,42 @@ def pfl_program_finding(rule: Rule, facts: CellFacts, program: ProgramFacts) -> 
         numbers=numbers,
         details=(*details, *joint),
         notes=notes,
+    )
+
+
+def _reach_entered(
+    facts: CellFacts,
+    program: ProgramFacts,
+    values: dict[str, str | int | float],
+    status: Status,
+    message: str,
+) -> tuple[Status, str]:
+    """A pass that holds only with a contact reach entered shorter than ISO
+    13855's 850 mm is not a pass: nothing signed records why a person there
+    reaches less far. (Judged again with the default reach for those.)"""
+    cautious, _why = program_path(facts, program, cautious=True)
+    flagged = (
+        [
+            s.line
+            for s in cautious.segments
+            if s.pfl_verdict != "pass" or s.clamping_verdict != "pass"
+        ]
+        if cautious is not None
+        else []
+    )
+    if cautious is not None and not flagged:
+        return status, message
+    labels = station_labels(facts)
+    values |= {
+        "stations": ", ".join(labels[s.key] for s in shortened_reach(facts)),
+        "lines": lines_text(flagged) if flagged else "—",
+    }
+    return Status.NEEDS_EVIDENCE, gettext_noop(
+        "Robot program %(number)s keeps within the permissible speeds only with "
+        "the contact reach entered at %(stations)s, shorter than the 850 mm of "
+        "ISO 13855; at 850 mm, lines %(lines)s would not pass. The shorter reach "
+        "is to be justified in the risk assessment and confirmed on the real "
+        "cell."
     )
 
 

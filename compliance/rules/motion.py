@@ -44,6 +44,7 @@ from compliance.calculators.ts15066_path import (
     StationIn,
     ts15066_path,
 )
+from compliance.calculators.ts15066_path_models import DEFAULT_CONTACT_REACH_MM
 from compliance.calculators.ts15066_tables import BodyRegion
 from compliance.rules.facts import CellFacts, DeviceFacts
 from compliance.rules.motion_facts import ProgramFacts, StationFacts
@@ -118,7 +119,26 @@ def ssm_input(facts: CellFacts, scanner: DeviceFacts) -> PathSsmIn | None:
     )
 
 
-def _surroundings(facts: CellFacts, scanner: DeviceFacts | None) -> dict[str, object]:
+def cautious_reach(station: StationFacts) -> float | None:
+    """The station's contact reach, never shorter than ISO 13855's default:
+    what a pass must also hold at when a shorter one was entered."""
+    reach = station.contact_reach_mm
+    return None if reach is None or reach < DEFAULT_CONTACT_REACH_MM else reach
+
+
+def shortened_reach(facts: CellFacts) -> tuple[StationFacts, ...]:
+    """The stations whose contact reach was entered shorter than the default."""
+    return tuple(
+        s
+        for s in facts.stations
+        if s.contact_reach_mm is not None
+        and s.contact_reach_mm < DEFAULT_CONTACT_REACH_MM
+    )
+
+
+def _surroundings(
+    facts: CellFacts, scanner: DeviceFacts | None, cautious: bool = False
+) -> dict[str, object]:
     """Everything the calculator is given but the path: small."""
     labels = station_labels(facts)
     return {
@@ -128,7 +148,9 @@ def _surroundings(facts: CellFacts, scanner: DeviceFacts | None) -> dict[str, ob
                 x_mm=float(station.position_mm[0]),
                 y_mm=float(station.position_mm[1]),
                 body_regions=station_regions(facts, station),
-                contact_reach_mm=station.contact_reach_mm,
+                contact_reach_mm=(
+                    cautious_reach(station) if cautious else station.contact_reach_mm
+                ),
             )
             for station in facts.stations
         ),
@@ -187,9 +209,14 @@ _recent: OrderedDict[tuple, tuple[PathResult | None, str]] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
-def _judged(program: ProgramFacts, scanner: DeviceFacts | None, facts: CellFacts):
+def _judged(
+    program: ProgramFacts,
+    scanner: DeviceFacts | None,
+    facts: CellFacts,
+    cautious: bool = False,
+):
     try:
-        surroundings = _surroundings(facts, scanner)
+        surroundings = _surroundings(facts, scanner, cautious)
     except ValidationError as exc:
         return None, _why(exc)
     around = repr(
@@ -229,17 +256,23 @@ def _why(exc: ValidationError) -> str:
 
 
 def program_path(
-    facts: CellFacts, program: ProgramFacts, scanner: DeviceFacts | None = None
+    facts: CellFacts,
+    program: ProgramFacts,
+    scanner: DeviceFacts | None = None,
+    *,
+    cautious: bool = False,
 ) -> tuple[PathResult | None, str]:
     """The program's path judged (for SSM, against ``scanner``), once per
-    snapshot: (result, "") or (None, why it cannot be judged)."""
-    key = (program.key, scanner.key if scanner is not None else None)
+    snapshot: (result, "") or (None, why it cannot be judged). ``cautious``:
+    with no station's contact reach shorter than the default (``cautious_
+    reach``), to tell whether a pass rests on a shorter one entered."""
+    key = (program.key, scanner.key if scanner is not None else None, cautious)
     paths = facts._paths
     if key not in paths:
         paths[key] = (
             (None, "no segment")
             if not program.segments
-            else _judged(program, scanner, facts)
+            else _judged(program, scanner, facts, cautious)
         )
     return paths[key]
 

@@ -242,3 +242,31 @@ def test_an_ssm_path_too_near_the_fields_boundary_fails_with_the_shortfall(
     assert "protective field" in finding.message
     assert finding.numbers["required_mm"] == 2020
     assert finding.numbers["shortfall_mm"] == 1020
+
+
+def test_a_pass_resting_on_a_reach_entered_shorter_than_850_mm_needs_evidence(
+    owner, cobot
+):
+    # The path's end is 600 mm from the station: out of a 300 mm reach, but
+    # within ISO 13855's 850 mm, where 1 m/s past the chest fails.
+    cobot.stations.update(contact_reach_mm=300)
+    imported(cobot, owner, program("1.0"))
+    (finding,) = findings(cobot, owner, PFL)
+    assert finding.status == "needs_evidence"
+    assert (finding.values["stations"], finding.values["lines"]) == ("Load", "3")
+    assert "shorter than the 850 mm" in finding.message
+
+
+def test_a_shorter_reach_that_changes_nothing_keeps_the_pass(owner, cobot):
+    cobot.stations.update(x_mm=5000, y_mm=5000, contact_reach_mm=300)
+    imported(cobot, owner, program("1.5"))
+    (finding,) = findings(cobot, owner, PFL)
+    assert finding.status == "pass"
+
+
+def test_a_longer_reach_entered_is_judged_as_entered(owner, cobot):
+    # 1,200 mm round a station 1 m from the path's end: a fail.
+    cobot.stations.update(x_mm=400, y_mm=-1300, contact_reach_mm=1200)
+    imported(cobot, owner, program("1.0"))
+    (finding,) = findings(cobot, owner, PFL)
+    assert finding.status == "fail"
