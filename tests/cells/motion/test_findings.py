@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from cells.models import Device, OperatorStation
 from cells.motion.services import motion_program_import
 from cells.selectors import cell_with_layout
 from compliance.rules.results import cell_finding_list
+from tests.cells.motion.support import issue_cobot, with_ssm_scanner
 
 pytestmark = pytest.mark.django_db
 
@@ -29,18 +29,11 @@ def program(speed_m_s: str, *extra: str) -> bytes:
 
 @pytest.fixture
 def cobot(cell):
-    """The issue's cobot (33.5 kg moving, 5 kg payload) at the plan's origin,
-    collaborating by power and force limiting; an operator loading 600 mm from
-    the path's end with the chest exposed."""
-    cell.robot_kind = "collaborative"
-    cell.collaborative_modes = ["pfl"]
-    cell.moving_mass_kg, cell.payload_kg = 33.5, 5
-    cell.robot_base_x_mm = cell.robot_base_y_mm = 0
+    """The issue's cobot and its loading station (``issue_cobot``), with a
+    cell-wide programmed speed of 200 mm/s recorded."""
+    cell = issue_cobot(cell)
     cell.programmed_speed_mm_s = 200
     cell.save()
-    OperatorStation.objects.create(
-        cell=cell, label="Load", x_mm=400, y_mm=-900, exposed_regions=["chest"]
-    )
     return cell
 
 
@@ -141,26 +134,7 @@ def test_a_program_imported_after_the_findings_were_kept_changes_them(owner, cob
 
 @pytest.fixture
 def ssm_cell(cobot):
-    """SSM with a scanner beside the robot, its field 4 m round it: the robot
-    stops in 300 ms over 200 mm, the scanner answers in 80 ms and the safety
-    controller in 20 ms."""
-    cobot.collaborative_modes = ["ssm"]
-    cobot.stopping_time_ms, cobot.stopping_distance_mm = 300, 200
-    cobot.save()
-    Device.objects.create(
-        cell=cobot,
-        kind="laser_scanner",
-        label="Scanner A",
-        response_time_ms=80,
-        protective_field_mm=4000,
-        field_height_mm=300,
-        x1_mm=0,
-        y1_mm=0,
-    )
-    Device.objects.create(
-        cell=cobot, kind="safety_controller", label="Controller", response_time_ms=20
-    )
-    return cobot
+    return with_ssm_scanner(cobot)
 
 
 def test_an_ssm_path_too_close_to_the_station_fails_naming_it_and_the_shortfall(

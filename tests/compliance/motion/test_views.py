@@ -14,9 +14,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from cells.models import Device, MotionProgram
+from cells.models import MotionProgram
 from compliance.motion.drawing import MAX_PIECES
 from compliance.motion.views import ROWS_PER_PAGE
+from tests.cells.motion.support import with_ssm_scanner
 from tests.compliance.motion.support import ISSUE, imported, program_of
 from tests.kept import forget_kept
 
@@ -310,22 +311,7 @@ def test_the_tab_shows_the_worst_program_first(owner, owner_client, cobot):
 def test_speed_and_separation_is_judged_with_the_scanner_placed_on_the_plan(
     owner, owner_client, cobot
 ):
-    cobot.collaborative_modes = ["ssm"]
-    cobot.stopping_time_ms, cobot.stopping_distance_mm = 300, 200
-    cobot.save()
-    Device.objects.create(
-        cell=cobot,
-        kind="laser_scanner",
-        label="Scanner A",
-        response_time_ms=80,
-        protective_field_mm=4000,
-        field_height_mm=300,
-        x1_mm=0,
-        y1_mm=0,
-    )
-    Device.objects.create(
-        cell=cobot, kind="safety_controller", label="Controller", response_time_ms=20
-    )
+    with_ssm_scanner(cobot)
     program = imported(cobot, owner)
     page = owner_client.get(shown(cobot, program)).content.decode()
     assert "Speed and separation monitoring is judged with Scanner A." in page
